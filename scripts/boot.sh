@@ -1,0 +1,81 @@
+#!/bin/sh
+# boot.sh: boot a kernel and initramfs in QEMU (TCG) with a plan, under a hard
+# timeout. The console goes to LOG.console (and, filtered, to stdout); the
+# guest's FTN-* lines arrive on a second serial port in LOG.results, where
+# kernel messages cannot interleave with them. Exit status: the plan's
+# (FTN-EXIT), 124 on timeout, 125 when the guest ended without FTN-EXIT.
+# Usage: scripts/boot.sh ARCH KERNEL INITRD PLAN LOG [EXTRA_DIR]
+#   PLAN: a shell script run as /plan; EXTRA_DIR: copied to /extra.
+# Env: CPU (ppc64le: POWER9 | POWER10; x86_64: max), SMP (2), MEM (1024),
+#      TIMEOUT (seconds, 1200), INTERACTIVE=1 (console on this terminal,
+#      no timeout), SHOW=all|user|none (what of the console to echo: user
+#      hides kernel lines).
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+arch=$1 kernel=$2 initrd=$3 plan=$4 log=$5 extra=${6:-}
+smp=${SMP:-2} mem=${MEM:-1024} tmo=${TIMEOUT:-1200} show=${SHOW:-user}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/root"
+cp "$plan" "$tmp/root/plan"
+[ -n "$extra" ] && cp -r "$extra" "$tmp/root/extra"
+(cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1) >"$tmp/plan.gz"
+cat "$initrd" "$tmp/plan.gz" >"$tmp/initrd"
+
+mkdir -p "$(dirname "$log")"
+rm -f "$log.console" "$log.results"
+res=$log.results
+case $arch in
+x86_64)
+	cpu=${CPU:-max}
+	set -- qemu-system-x86_64 -accel tcg -cpu "$cpu" \
+		-append "console=ttyS0 panic=-1 ftn.results=/dev/ttyS1 ${APPEND:-}" \
+		-chardev "file,id=res,path=$res" -serial mon:stdio \
+		-device isa-serial,chardev=res
+	;;
+ppc64le)
+	cpu=${CPU:-POWER9}
+	set -- qemu-system-ppc64 -accel tcg -cpu "$cpu" \
+		-M pseries,cap-htm=off,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off \
+		-vga none \
+		-append "panic=-1 ftn.results=/dev/hvc1 ${APPEND:-}" \
+		-chardev "file,id=res,path=$res" -serial mon:stdio \
+		-device spapr-vty,chardev=res
+	;;
+*)
+	echo "boot: unknown arch $arch" >&2
+	exit 1
+	;;
+esac
+set -- "$@" -smp "$smp" -m "$mem" -display none -no-reboot \
+	-kernel "$kernel" -initrd "$tmp/initrd"
+
+if [ -n "${INTERACTIVE:-}" ]; then
+	"$@"
+	exit 0
+fi
+
+echo "boot: $arch ($cpu, $smp cpus), timeout ${tmo}s, log $log.console"
+# Kernel lines carry a printk timestamp; SHOW=user echoes the rest.
+case $show in
+all) filter=cat ;;
+user) filter="grep -av --line-buffered '^\[ *[0-9]*\.[0-9]*\]'" ;;
+*) filter="cat >/dev/null" ;;
+esac
+rc=0
+{ timeout -k 10 "$tmo" "$@" </dev/null 2>&1 || echo "FTN-QEMU-STATUS $?"; } |
+	tr -d '\r' | tee "$log.console" | sh -c "$filter" || true
+tr -d '\r' <"$res" >"$tmp/res" 2>/dev/null && cp "$tmp/res" "$res"
+if grep -q '^FTN-QEMU-STATUS 124$' "$log.console"; then
+	echo "boot: FAIL: guest still running after ${tmo}s, killed" >&2
+	rc=124
+elif ! grep -q '^FTN-EXIT ' "$res"; then
+	echo "boot: FAIL: guest ended without FTN-EXIT (panic or crash?)" >&2
+	tail -n 40 "$log.console" | sed 's/^/  | /' >&2
+	rc=125
+else
+	rc=$(sed -n 's/^FTN-EXIT \([0-9]*\)$/\1/p' "$res" | tail -1)
+fi
+"$top/scripts/scan-console.sh" "$log.console" || { [ "$rc" = 0 ] && rc=1; }
+exit "$rc"

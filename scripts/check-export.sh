@@ -1,0 +1,38 @@
+#!/bin/sh
+# check-export.sh: exit non-zero, naming commits and files, when build/linux
+# holds work (commits or uncommitted changes to tracked files) that series/
+# does not. Quiet and zero when they agree, or when there is no tree.
+# Usage: scripts/check-export.sh
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$top/build/linux
+[ -d "$tree/.git" ] || exit 0
+cd "$tree"
+rc=0
+dirty=$(git status --porcelain --untracked-files=no)
+if [ -n "$dirty" ]; then
+	echo "check-export: uncommitted changes in build/linux:"
+	echo "$dirty" | sed 's/^/  /'
+	rc=1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$top/scripts/export.sh" --patches-only "$tmp"
+if [ "$("$top/scripts/series-hash.sh" "$tmp")" != \
+     "$("$top/scripts/series-hash.sh" "$top/series")" ]; then
+	echo "check-export: build/linux commits differ from series/:"
+	for f in "$tmp"/*.patch "$top"/series/[0-9]*.patch; do
+		[ -e "$f" ] || continue
+		b=$(basename "$f")
+		[ "$b" = 0000-cover-letter.patch ] && continue
+		if [ ! -e "$tmp/$b" ]; then
+			echo "  only in series/: $b"
+		elif [ ! -e "$top/series/$b" ]; then
+			echo "  not exported: $b ($(sed -n 's/^Subject: //p' "$f" | head -1))"
+		elif ! cmp -s "$tmp/$b" "$top/series/$b" && [ "$f" = "$tmp/$b" ]; then
+			echo "  changed: $b"
+		fi
+	done
+	rc=1
+fi
+exit $rc

@@ -1,0 +1,42 @@
+#!/bin/sh
+# guest-tools.sh: unpack the Debian userland a guest needs into
+# build/dl/ARCH/root: static busybox, and perl-base with its libraries for
+# Debian's checkbashisms (ftracetest's selftest/bashisms.tc). Packages are
+# fetched with apt-get download for the guest's Debian arch, never installed
+# on the host.
+# Usage: scripts/guest-tools.sh ARCH
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+arch=${1:?usage: guest-tools.sh ARCH}
+case $arch in
+x86_64) darch=amd64 ;;
+ppc64le) darch=ppc64el ;;
+*) echo "guest-tools: unknown arch $arch" >&2; exit 1 ;;
+esac
+dir=$top/build/dl/$arch
+pkgs="busybox-static libc6 libcrypt1 perl-base devscripts"
+want=$(echo "$pkgs" | tr ' ' '\n' | sort | tr '\n' ' ')
+[ "$(cat "$dir/.done" 2>/dev/null)" = "$want" ] && exit 0
+
+rm -rf "$dir" && mkdir -p "$dir/deb" "$dir/root"
+cd "$dir/deb"
+for p in $pkgs; do
+	apt-get download -q "$p:$darch" >/dev/null 2>&1 || {
+		echo "guest-tools: apt-get download $p:$darch failed" >&2
+		exit 1
+	}
+done
+for d in *.deb; do
+	dpkg-deb -x "$d" "$dir/root"
+done
+cd "$dir"
+rm -rf deb
+# Of devscripts only checkbashisms is wanted (a perl script).
+mkdir keep
+cp root/usr/bin/checkbashisms root/usr/bin/perl keep/
+rm -rf root/usr/bin/* root/usr/sbin root/sbin root/usr/share root/etc \
+	root/usr/lib/python3* root/usr/lib/*/gconv root/usr/libexec
+mv keep/* root/usr/bin/
+rmdir keep
+[ -x root/bin/busybox ] || { echo "guest-tools: no busybox" >&2; exit 1; }
+echo "$want" >.done

@@ -1,0 +1,48 @@
+#!/bin/sh
+# initramfs.sh: make the base initramfs of one arch's guest: Debian's static
+# busybox and perl (scripts/guest-tools.sh), guest/ (init, plans, helpers,
+# our tests), the tree's tools/testing/selftests/ftrace, the kernel's
+# modules, and guest/src/*.c built as static programs. The plan is added
+# per boot by scripts/boot.sh.
+# Usage: scripts/initramfs.sh ARCH   (uses and writes build/ARCH[-FLAVOUR])
+# Env: O (kernel build dir, default build/ARCH), SRC (default build/linux).
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+arch=${1:?usage: initramfs.sh ARCH}
+src=${SRC:-$top/build/linux}
+out=${O:-$top/build/$arch}
+case $arch in
+x86_64) cc=gcc ;;
+ppc64le) cc=powerpc64le-linux-gnu-gcc ;;
+*) echo "initramfs: unknown arch $arch" >&2; exit 1 ;;
+esac
+"$top/scripts/guest-tools.sh" "$arch"
+
+root=$out/initramfs-root
+rm -rf "$root"
+mkdir -p "$root/usr/bin" "$root/lib/modules"
+cp -a "$top/build/dl/$arch/root/." "$root/"
+cp "$top/guest/init" "$root/init"
+ln -sf busybox "$root/bin/sh"
+cp -r "$top/guest/plans" "$root/plans"
+cp "$top/guest/bin/"* "$root/usr/bin/"
+mkdir -p "$root/tests"
+for t in "$top"/guest/tests/*.sh; do
+	[ -e "$t" ] && cp "$t" "$root/tests/"
+done
+cp -r "$src/tools/testing/selftests/ftrace" "$root/ftrace"
+rm -rf "$root/ftrace/logs"
+[ -d "$out/mods/lib/modules" ] && cp -a "$out/mods/lib/modules/." "$root/lib/modules/"
+
+# Static helpers, with frame pointers so that user stacks can be walked.
+for c in "$top"/guest/src/*.c; do
+	[ -e "$c" ] || continue
+	"$cc" -static -O2 -g0 -fno-omit-frame-pointer -Wall -Werror \
+		-o "$root/usr/bin/$(basename "$c" .c)" "$c" -lpthread
+done
+chmod +x "$root/init" "$root/usr/bin/"*
+
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 |
+	gzip -1) >"$out/initramfs.cpio.gz.new"
+mv "$out/initramfs.cpio.gz.new" "$out/initramfs.cpio.gz"
+echo "initramfs: $out/initramfs.cpio.gz ($(du -h "$out/initramfs.cpio.gz" | cut -f1))"
