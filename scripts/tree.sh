@@ -5,13 +5,16 @@
 # work that series/ lacks. The hash of the series last applied or exported
 # is kept in .git/ftrace-next-series to tell "series/ moved on" (re-apply)
 # from "the tree moved on" (refuse: export first).
-# Usage: scripts/tree.sh [--force]   (--force discards unexported work)
+# Usage: scripts/tree.sh [--force | --lenient]
+#   --force discards unexported work; --lenient keeps it and says so (for
+#   building and booting work in progress).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/base.pin"
 tree=$top/build/linux
-force=""
+force="" lenient=""
 [ "${1:-}" = "--force" ] && force=1
+[ "${1:-}" = "--lenient" ] && lenient=1
 
 apply_series() {
 	cd "$tree"
@@ -75,6 +78,10 @@ if [ -z "$dirty" ] && [ "$cur" = "$want" ]; then
 fi
 if [ -n "$force" ] || { [ -z "$dirty" ] && [ "$cur" = "$last" ]; }; then
 	apply_series
+	exit 0
+fi
+if [ -n "$lenient" ]; then
+	echo "tree: note: building build/linux as it is, with unexported work" >&2
 	exit 0
 fi
 echo "tree: build/linux holds work that series/ lacks:" >&2

@@ -6,6 +6,7 @@ ftn_ftracetest() {
 	logs=/tmp/ftracetest-logs
 	rm -rf "$logs"
 	(cd /ftrace && ./ftracetest -v -k -l "$logs" "$@")
+	rc=$?
 	sed -n 's/^\[\([0-9]*\)\].*\[\([A-Z]*\)\]$/\1 \2/p' "$logs/ftracetest.log" |
 	while read -r n res; do
 		f=$(ls "$logs/$n"-*-log.* 2>/dev/null | head -1)
@@ -18,4 +19,5 @@ ftn_ftracetest() {
 		fi
 		ftn-result ftracetest "$name" "$res"
 	done
+	return $rc
 }

@@ -1,0 +1,58 @@
+# ftrace-next workbench: build Debian's linux-source-6.1 plus series/, boot
+# it in QEMU and prove it. Two commands do everything on a fresh machine:
+#   make run [ARCH=ppc64le]   boot the patched kernel and show the features
+#   make test                 checkpatch, both arches, ftracetest, our tests
+# See README.md for the rest.
+
+ARCH ?= x86_64
+CPU ?=
+TESTS ?=
+FORCE ?=
+S := scripts
+
+export CPU
+
+.PHONY: run shell test ftracetest setup tree export check-export build \
+	initramfs checkpatch clean help
+
+run:
+	@$(S)/run.sh $(ARCH) guest/plans/demo.sh
+
+shell:
+	@INTERACTIVE=1 $(S)/run.sh $(ARCH) guest/plans/shell.sh
+
+test:
+	@$(S)/test.sh
+
+ftracetest:
+	@$(S)/ftracetest.sh $(ARCH) $(TESTS)
+
+setup:
+	@$(S)/setup.sh
+
+tree: setup
+	@$(S)/tree.sh $(if $(FORCE),--force)
+
+export:
+	@$(S)/export.sh
+
+check-export:
+	@$(S)/check-export.sh
+
+build: setup
+	@$(S)/tree.sh --lenient
+	@$(S)/build.sh $(ARCH)
+
+initramfs: build
+	@$(S)/initramfs.sh $(ARCH)
+
+checkpatch: tree
+	@rm -f build/checkpatch.tally
+	@$(S)/checkpatch.sh build/checkpatch.tally
+	@$(S)/tally.sh build/checkpatch.tally
+
+clean:
+	rm -rf build/x86_64 build/ppc64le build/test build/log
+
+help:
+	@sed -n '1,/^$$/p' Makefile

@@ -1,0 +1,44 @@
+#!/bin/sh
+# results.sh: compare a guest's FTN-RESULT lines with an expectations file
+# and append one tally line per test to TALLY. A test not in the file must
+# PASS; a listed test must give exactly its listed result, so a test that
+# starts passing, or silently turns UNSUPPORTED, fails the run until the
+# file is updated. Listed tests that did not run fail too. An expected
+# non-PASS counts as skipped, never as passed.
+# Usage: scripts/results.sh LABEL RESULTS EXPECT TALLY
+# EXPECT lines: <suite>/<name> <RESULT> <reason...>   (# comments)
+set -eu
+label=$1 results=$2 expect=$3 tally=$4
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+sed -n 's/^FTN-RESULT \([^ ]*\) \([^ ]*\) \([A-Z]*\)$/\1\/\2 \3/p' "$results" \
+	>"$tmp/got"
+sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$expect" 2>/dev/null |
+	awk '{print $1, $2}' >"$tmp/want" || true
+
+awk -v label="$label" '
+	FILENAME == ARGV[1] { want[$1] = $2; next }
+	{
+		seen[$1] = 1
+		w = ($1 in want) ? want[$1] : "PASS"
+		if ($2 != w)
+			printf "FAIL %s %s: %s (expected %s)\n", label, $1, $2, w
+		else if (w == "PASS")
+			printf "PASS %s %s\n", label, $1
+		else
+			printf "SKIP %s %s: %s as expected\n", label, $1, w
+	}
+	END {
+		for (t in want)
+			if (!(t in seen))
+				printf "FAIL %s %s: did not run (expected %s)\n",
+					label, t, want[t]
+	}' "$tmp/want" "$tmp/got" >"$tmp/tally"
+[ -s "$tmp/got" ] || echo "FAIL $label no results at all" >>"$tmp/tally"
+cat "$tmp/tally" >>"$tally"
+p=$(grep -c '^PASS' "$tmp/tally" || true)
+f=$(grep -c '^FAIL' "$tmp/tally" || true)
+s=$(grep -c '^SKIP' "$tmp/tally" || true)
+echo "results: $label: $p passed, $f failed, $s expected non-pass"
+grep '^FAIL' "$tmp/tally" | sed 's/^FAIL /  unexpected: /' || true
+[ "$f" -eq 0 ]

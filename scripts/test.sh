@@ -1,0 +1,70 @@
+#!/bin/sh
+# test.sh: make test. Set up, apply series/ to the base, checkpatch every
+# patch, build x86_64 and ppc64le, boot each guest with the full plan
+# (ftracetest and our tests) and compare with expect/, then print a
+# per-arch summary and the line "N passed, N failed, N skipped".
+# Usage: scripts/test.sh   (env BOOTS="label ..." runs only those boots)
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+s=$top/scripts
+out=$top/build/test
+tally=$out/tally
+rm -rf "$out" && mkdir -p "$out"
+: >"$tally"
+t0=$(date +%s)
+
+step() { # name command...: one tally line for a step that must succeed
+	n=$1
+	shift
+	if "$@" >"$out/$n.log" 2>&1; then
+		echo "PASS $n" >>"$tally"
+	else
+		echo "FAIL $n (log: build/test/$n.log)" >>"$tally"
+		tail -n 30 "$out/$n.log" | sed "s/^/  $n| /"
+		return 1
+	fi
+}
+elapsed() { echo "$(($(date +%s) - t0))s"; }
+
+echo "test: setup and tree"
+"$s/setup.sh" || { echo "FAIL setup" >>"$tally"; exec "$s/tally.sh" "$tally"; }
+"$s/tree.sh" || { echo "FAIL tree" >>"$tally"; exec "$s/tally.sh" "$tally"; }
+
+echo "test: checkpatch --strict ($(elapsed))"
+"$s/checkpatch.sh" "$tally"
+
+# label arch cpu: every boot of make test.
+boots=${BOOTS:-"x86_64 ppc64le-POWER9 ppc64le-POWER10"}
+built=""
+for b in $boots; do
+	arch=${b%%-*}
+	cpu=""
+	[ "$arch" != "$b" ] && cpu=${b#*-}
+	case " $built " in
+	*" $arch "*) ;;
+	*" $arch-failed "*) continue ;;
+	*)
+		echo "test: build $arch ($(elapsed))"
+		if step "build-$arch" "$s/build.sh" "$arch" &&
+			step "initramfs-$arch" "$s/initramfs.sh" "$arch"; then
+			built="$built $arch"
+		else
+			built="$built $arch-failed"
+			continue
+		fi
+		;;
+	esac
+	echo "test: boot $b, full plan ($(elapsed))"
+	o=$top/build/$arch
+	if CPU=$cpu SHOW=none TIMEOUT=${TIMEOUT:-2400} "$s/boot.sh" "$arch" \
+		"$o/boot-image" "$o/initramfs.cpio.gz" "$top/guest/plans/full.sh" \
+		"$out/$b" >"$out/boot-$b.log" 2>&1; then
+		echo "PASS boot $b: exit 0, console clean" >>"$tally"
+	else
+		echo "FAIL boot $b (log: build/test/$b.console)" >>"$tally"
+		sed 's/^/  boot| /' "$out/boot-$b.log"
+	fi
+	"$s/results.sh" "$b" "$out/$b.results" "$top/expect/$arch.txt" "$tally"
+done
+echo "test: done in $(elapsed)"
+exec "$s/tally.sh" "$tally"
