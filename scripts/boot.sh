@@ -65,7 +65,7 @@ user) filter="grep -av --line-buffered '^\[ *[0-9]*\.[0-9]*\]'" ;;
 esac
 rc=0
 { timeout -k 10 "$tmo" "$@" </dev/null 2>&1 || echo "FTN-QEMU-STATUS $?"; } |
-	tr -d '\r' | tee "$log.console" | sh -c "$filter" || true
+	sed -u 's/\r$//' | tee "$log.console" | sh -c "$filter" || true
 tr -d '\r' <"$res" >"$tmp/res" 2>/dev/null && cp "$tmp/res" "$res"
 if grep -q '^FTN-QEMU-STATUS 124$' "$log.console"; then
 	echo "boot: FAIL: guest still running after ${tmo}s, killed" >&2

@@ -54,24 +54,19 @@ kmake KCONFIG_CONFIG="$cfg/.config" tinyconfig >/dev/null 2>&1
 # shellcheck disable=SC2086
 (cd "$cfg" && "$src/scripts/kconfig/merge_config.sh" -m -O "$cfg" \
 	"$cfg/.config" $frags >/dev/null 2>&1)
-kmake KCONFIG_CONFIG="$cfg/.config" olddefconfig >/dev/null
+kmake KCONFIG_CONFIG="$cfg/.config" olddefconfig >/dev/null 2>&1
 
-for f in $frags; do
-	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)$/\1/p' \
-		-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 unset/p' "$f" |
-	while read -r want state; do
-		if [ "$state" = unset ]; then
-			! grep -q "^$want=" "$cfg/.config" && continue
-			got=$(grep "^$want=" "$cfg/.config")
-			echo "build: $(basename "$f"): want $want unset, got $got"
-		else
-			grep -qxF "$want" "$cfg/.config" && continue
-			sym=${want%%=*}
-			got=$(grep -E "^$sym=|^# $sym is not set" "$cfg/.config" ||
-				echo "absent")
-			echo "build: $(basename "$f"): want $want, got $got"
-		fi
-	done
+# What the fragments ask for, the last fragment winning as in the merge.
+# shellcheck disable=SC2086
+sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1 \2/p' \
+	-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 n/p' $frags |
+	awk '{ want[$1] = $2 } END { for (s in want) print s, want[s] }' |
+	sort | while read -r sym val; do
+	got=$(sed -n -e "s/^$sym=//p" -e "s/^# $sym is not set\$/n/p" \
+		"$cfg/.config")
+	[ -z "$got" ] && got=absent
+	[ "$got" = absent ] && [ "$val" = n ] && continue
+	[ "$got" = "$val" ] || echo "build: want $sym=$val, got $got"
 done >"$cfg/bad"
 if [ -s "$cfg/bad" ]; then
 	cat "$cfg/bad" >&2
