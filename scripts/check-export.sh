@@ -9,9 +9,9 @@ tree=$top/build/linux
 [ -d "$tree/.git" ] || exit 0
 cd "$tree"
 rc=0
-dirty=$(git status --porcelain --untracked-files=no)
+dirty=$(git status --porcelain)
 if [ -n "$dirty" ]; then
-	echo "check-export: uncommitted changes in build/linux:"
+	echo "check-export: uncommitted changes or new files in build/linux:"
 	echo "$dirty" | sed 's/^/  /'
 	rc=1
 fi

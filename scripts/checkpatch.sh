@@ -9,6 +9,9 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 tally=${1:?usage: checkpatch.sh TALLY}
 tree=$top/build/linux
+# spdxcheck.py needs Debian's python3 with python3-ply and python3-git, not
+# whatever python3 comes first on PATH.
+export PATH="/usr/bin:/bin:$PATH"
 n=0
 for p in "$top"/series/[0-9][0-9][0-9][0-9]-*.patch; do
 	[ -e "$p" ] || continue

@@ -1,7 +1,8 @@
 #!/bin/sh
 # guest-tools.sh: unpack the Debian userland a guest needs into
-# build/dl/ARCH/root: static busybox, and perl-base with its libraries for
-# Debian's checkbashisms (ftracetest's selftest/bashisms.tc). Packages are
+# build/dl/ARCH/root: static busybox; perl-base with its libraries for
+# Debian's checkbashisms (ftracetest's selftest/bashisms.tc); util-linux's
+# chrt, which busybox lacks (tracer/wakeup*.tc). Packages are
 # fetched with apt-get download for the guest's Debian arch, never installed
 # on the host.
 # Usage: scripts/guest-tools.sh ARCH
@@ -14,7 +15,7 @@ ppc64le) darch=ppc64el ;;
 *) echo "guest-tools: unknown arch $arch" >&2; exit 1 ;;
 esac
 dir=$top/build/dl/$arch
-pkgs="busybox-static libc6 libcrypt1 perl-base devscripts"
+pkgs="busybox-static libc6 libcrypt1 perl-base devscripts util-linux"
 want=$(echo "$pkgs" | tr ' ' '\n' | sort | tr '\n' ' ')
 [ "$(cat "$dir/.done" 2>/dev/null)" = "$want" ] && exit 0
 
@@ -31,11 +32,14 @@ for d in *.deb; do
 done
 cd "$dir"
 rm -rf deb
-# Of devscripts only checkbashisms is wanted (a perl script).
+# Keep perl, checkbashisms (devscripts) and chrt (util-linux); drop the rest.
 mkdir keep
-cp root/usr/bin/checkbashisms root/usr/bin/perl keep/
+cp root/usr/bin/checkbashisms root/usr/bin/perl root/usr/bin/chrt keep/
 rm -rf root/usr/bin/* root/usr/sbin root/sbin root/usr/share root/etc \
-	root/usr/lib/python3* root/usr/lib/*/gconv root/usr/libexec
+	root/usr/lib/python3* root/usr/lib/*/gconv root/usr/libexec \
+	root/bin/[!b]* root/lib/*/security root/usr/lib/*/lib*.so* \
+	root/lib/*/libsystemd* root/lib/*/libudev* root/lib/*/libblkid* \
+	root/lib/*/libmount* root/lib/*/libsmartcols* root/lib/*/libuuid*
 mv keep/* root/usr/bin/
 rmdir keep
 [ -x root/bin/busybox ] || { echo "guest-tools: no busybox" >&2; exit 1; }

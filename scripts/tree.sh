@@ -16,8 +16,20 @@ force="" lenient=""
 [ "${1:-}" = "--force" ] && force=1
 [ "${1:-}" = "--lenient" ] && lenient=1
 
+# Debian's top-level .gitignore ignores everything ("/*"), which would hide
+# every file a patch adds. Drop that rule in the work tree only: the base
+# commit keeps the pristine file and skip-worktree keeps git from seeing or
+# restoring the local edit.
+unhide_new_files() {
+	git update-index --no-skip-worktree .gitignore
+	git checkout -q -- .gitignore
+	sed -i -e '/^\/\*$/d' -e '/^!\/debian\/$/d' .gitignore
+	git update-index --skip-worktree .gitignore
+}
+
 apply_series() {
 	cd "$tree"
+	git update-index --no-skip-worktree .gitignore
 	[ -d .git/rebase-apply ] && git am --abort
 	git reset -q --hard base
 	git clean -qfdx
@@ -37,6 +49,7 @@ apply_series() {
 			exit 1
 		}
 	fi
+	unhide_new_files
 	"$top/scripts/series-hash.sh" "$top/series" >.git/ftrace-next-series
 	echo "tree: build/linux = base + $(git rev-list --count base..HEAD) patches"
 }
@@ -70,7 +83,7 @@ trap 'rm -rf "$tmp"' EXIT
 cur=$("$top/scripts/series-hash.sh" "$tmp")
 want=$("$top/scripts/series-hash.sh" "$top/series")
 last=$(cat .git/ftrace-next-series 2>/dev/null || true)
-dirty=$(git status --porcelain --untracked-files=no | head -5)
+dirty=$(git status --porcelain | head -5)
 
 if [ -z "$dirty" ] && [ "$cur" = "$want" ]; then
 	echo "$want" >.git/ftrace-next-series
