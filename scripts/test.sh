@@ -26,6 +26,31 @@ step() { # name command...: one tally line for a step that must succeed
 }
 elapsed() { echo "$(($(date +%s) - t0))s"; }
 
+# The harness must fail what it claims to fail. Each check boots a plan that
+# provokes a real WARN, a real panic or a hang, and passes only when boot.sh
+# rejects that boot for that reason.
+harness() {
+	o=$top/build/$1
+	for h in warn:1:'kernel reports' panic:125:'without FTN-EXIT' \
+		hang:124:'killed'; do
+		name=${h%%:*} rest=${h#*:}
+		want=${rest%%:*} why=${rest#*:}
+		tmo=120
+		[ "$name" = hang ] && tmo=20
+		SHOW=none TIMEOUT=$tmo "$s/boot.sh" "$1" "$o/boot-image" \
+			"$o/initramfs.cpio.gz" "$top/guest/plans/harness-$name.sh" \
+			"$out/harness-$name" >"$out/harness-$name.log" 2>&1
+		rc=$?
+		if [ "$rc" = "$want" ] && grep -q "$why" "$out/harness-$name.log"
+		then
+			echo "PASS harness $name: boot rejected ($why, status $rc)" >>"$tally"
+		else
+			echo "FAIL harness $name: status $rc, want $want ($why)" >>"$tally"
+			tail -n 20 "$out/harness-$name.log" | sed 's/^/  harness| /'
+		fi
+	done
+}
+
 echo "test: setup and tree"
 "$s/setup.sh" || { echo "FAIL setup" >>"$tally"; exec "$s/tally.sh" "$tally"; }
 "$s/tree.sh" || { echo "FAIL tree" >>"$tally"; exec "$s/tally.sh" "$tally"; }
@@ -54,6 +79,10 @@ for b in $boots; do
 		fi
 		;;
 	esac
+	if [ "$b" = x86_64 ]; then
+		echo "test: harness self-checks ($(elapsed))"
+		harness "$arch"
+	fi
 	echo "test: boot $b, full plan ($(elapsed))"
 	o=$top/build/$arch
 	if CPU=$cpu SHOW=none TIMEOUT=${TIMEOUT:-2400} "$s/boot.sh" "$arch" \
