@@ -1,8 +1,12 @@
 #!/bin/sh
 # guest-tools.sh: unpack the Debian userland a guest needs into
 # build/dl/ARCH/root: static busybox; perl-base with its libraries for
-# Debian's checkbashisms (ftracetest's selftest/bashisms.tc); util-linux's
-# chrt, which busybox lacks (tracer/wakeup*.tc). Packages are
+# Debian's checkbashisms (ftracetest's selftest/bashisms.tc); what busybox
+# lacks or does differently: util-linux's chrt (tracer/wakeup*.tc),
+# coreutils' nice (inter-event trigger tests), and dash for /bin/sh, which
+# execs commands by their path where busybox's shell re-execs itself as
+# /proc/self/exe (trigger-synthetic-event-dynstring.tc reads the exec'd
+# filename). Packages are
 # fetched with apt-get download for the guest's Debian arch, never installed
 # on the host.
 # Usage: scripts/guest-tools.sh ARCH
@@ -15,7 +19,7 @@ ppc64le) darch=ppc64el ;;
 *) echo "guest-tools: unknown arch $arch" >&2; exit 1 ;;
 esac
 dir=$top/build/dl/$arch
-pkgs="busybox-static libc6 libcrypt1 perl-base devscripts util-linux"
+pkgs="busybox-static libc6 libcrypt1 perl-base devscripts util-linux coreutils dash"
 want=$(echo "$pkgs" | tr ' ' '\n' | sort | tr '\n' ' ')
 [ "$(cat "$dir/.done" 2>/dev/null)" = "$want" ] && exit 0
 
@@ -32,15 +36,19 @@ for d in *.deb; do
 done
 cd "$dir"
 rm -rf deb
-# Keep perl, checkbashisms (devscripts) and chrt (util-linux); drop the rest.
+# Keep perl, checkbashisms, chrt, nice and dash; drop the rest.
 mkdir keep
-cp root/usr/bin/checkbashisms root/usr/bin/perl root/usr/bin/chrt keep/
+cp root/usr/bin/checkbashisms root/usr/bin/perl root/usr/bin/chrt \
+	root/usr/bin/nice keep/
+cp root/bin/dash root/bin/busybox "$dir/"
 rm -rf root/usr/bin/* root/usr/sbin root/sbin root/usr/share root/etc \
 	root/usr/lib/python3* root/usr/lib/*/gconv root/usr/libexec \
-	root/bin/[!b]* root/lib/*/security root/usr/lib/*/lib*.so* \
+	root/lib/*/security root/usr/lib/*/lib*.so* \
 	root/lib/*/libsystemd* root/lib/*/libudev* root/lib/*/libblkid* \
 	root/lib/*/libmount* root/lib/*/libsmartcols* root/lib/*/libuuid*
 mv keep/* root/usr/bin/
 rmdir keep
+rm -rf root/bin/*
+mv "$dir/dash" "$dir/busybox" root/bin/
 [ -x root/bin/busybox ] || { echo "guest-tools: no busybox" >&2; exit 1; }
 echo "$want" >.done
