@@ -1,7 +1,25 @@
-# demo.sh: the make run plan: show what the series adds, briefly.
+# demo.sh: the make run plan: show what the series does, briefly.
 t=/sys/kernel/tracing
-echo "== $(uname -r) on $(uname -m)"
+echo "== $(uname -r) on $(uname -m), $(nproc) CPUs"
 echo "== available_tracers"
 cat $t/available_tracers
 echo "== recursed_functions"
-cat $t/recursed_functions
+if [ -s $t/recursed_functions ]; then
+	cat $t/recursed_functions
+else
+	echo "(empty: nothing has recursed)"
+fi
+case $(uname -m) in
+ppc64*)
+	echo "== kprobe events on the kprobe trap path are refused (patches 1-2)"
+	for f in check_return_regs_valid do_program_check; do
+		if echo "p:demo $f+8" >>$t/kprobe_events 2>/dev/null; then
+			echo "$f+8: ACCEPTED (the stock bug)"
+			echo "-:demo" >>$t/kprobe_events
+		else
+			echo "$f+8: refused"
+		fi
+	done
+	dmesg | grep -E 'Could not (probe|insert)' | tail -2 | sed 's/^\[[^]]*\] /  dmesg: /'
+	;;
+esac
