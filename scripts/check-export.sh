@@ -17,6 +17,12 @@ if [ -n "$dirty" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Two patches are the same change if they differ only in their "n/m".
+same() {
+	sed 's/^Subject: \[PATCH [0-9]*\/[0-9]*\]/Subject: [PATCH]/' "$1" >"$tmp/a"
+	sed 's/^Subject: \[PATCH [0-9]*\/[0-9]*\]/Subject: [PATCH]/' "$2" >"$tmp/b"
+	cmp -s "$tmp/a" "$tmp/b"
+}
 "$top/scripts/export.sh" --patches-only "$tmp"
 if [ "$("$top/scripts/series-hash.sh" "$tmp")" != \
      "$("$top/scripts/series-hash.sh" "$top/series")" ]; then
@@ -29,7 +35,7 @@ if [ "$("$top/scripts/series-hash.sh" "$tmp")" != \
 			echo "  only in series/: $b"
 		elif [ ! -e "$top/series/$b" ]; then
 			echo "  not exported: $b ($(sed -n 's/^Subject: //p' "$f" | head -1))"
-		elif ! cmp -s "$tmp/$b" "$top/series/$b" && [ "$f" = "$tmp/$b" ]; then
+		elif [ "$f" = "$tmp/$b" ] && ! same "$tmp/$b" "$top/series/$b"; then
 			echo "  changed: $b"
 		fi
 	done
