@@ -27,7 +27,10 @@ cp "$top/guest/init" "$root/init"
 ln -sf dash "$root/bin/sh"
 cp -r "$top/guest/plans" "$root/plans"
 cp "$top/guest/bin/"* "$root/usr/bin/"
-mkdir -p "$root/tests"
+mkdir -p "$root/tests" "$root/stress"
+for t in "$top"/guest/stress/*.sh; do
+	[ -e "$t" ] && cp "$t" "$root/stress/"
+done
 for t in "$top"/guest/tests/*.sh; do
 	[ -e "$t" ] && cp "$t" "$root/tests/"
 done

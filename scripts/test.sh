@@ -1,7 +1,8 @@
 #!/bin/sh
 # test.sh: make test. Set up, apply series/ to the base, checkpatch every
 # patch, build x86_64 and ppc64le, boot each guest with the full plan
-# (ftracetest and our tests) and compare with expect/, then print a
+# (ftracetest and our tests) and the stress plan, compare with expect/,
+# print the figures the guests report, then print a
 # per-arch summary and the line "N passed, N failed, N skipped".
 # Usage: scripts/test.sh   (env BOOTS="label ..." runs only those boots)
 set -u
@@ -58,13 +59,20 @@ echo "test: setup and tree"
 echo "test: checkpatch --strict ($(elapsed))"
 "$s/checkpatch.sh" "$tally"
 
-# label arch cpu: every boot of make test.
-boots=${BOOTS:-"x86_64 ppc64le-POWER9 ppc64le-POWER10"}
+# Every boot of make test, labelled [stress-]ARCH[-CPU]: the full plan
+# (ftracetest and guest/tests) on 2 vCPUs, or with "stress-" the stress
+# plan (guest/stress) on 4 vCPUs, multi-threaded TCG on x86_64 too.
+boots=${BOOTS:-"x86_64 stress-x86_64 ppc64le-POWER9 ppc64le-POWER10 stress-ppc64le"}
 built=""
 for b in $boots; do
-	arch=${b%%-*}
+	spec=${b#stress-}
+	plan=full smp=2 accel="" expect=${spec%%-*}
+	if [ "$spec" != "$b" ]; then
+		plan=stress smp=4 accel=tcg,thread=multi expect=stress
+	fi
+	arch=${spec%%-*}
 	cpu=""
-	[ "$arch" != "$b" ] && cpu=${b#*-}
+	[ "$arch" != "$spec" ] && cpu=${spec#*-}
 	case " $built " in
 	*" $arch "*) ;;
 	*" $arch-failed "*) continue ;;
@@ -83,17 +91,19 @@ for b in $boots; do
 		echo "test: harness self-checks ($(elapsed))"
 		harness "$arch"
 	fi
-	echo "test: boot $b, full plan ($(elapsed))"
+	echo "test: boot $b, $plan plan ($(elapsed))"
 	o=$top/build/$arch
-	if CPU=$cpu SHOW=none TIMEOUT=${TIMEOUT:-2400} "$s/boot.sh" "$arch" \
-		"$o/boot-image" "$o/initramfs.cpio.gz" "$top/guest/plans/full.sh" \
-		"$out/$b" >"$out/boot-$b.log" 2>&1; then
+	if ACCEL=${accel:-${ACCEL:-}} CPU=$cpu SMP=$smp SHOW=none TIMEOUT=${TIMEOUT:-2400} "$s/boot.sh" \
+		"$arch" "$o/boot-image" "$o/initramfs.cpio.gz" \
+		"$top/guest/plans/$plan.sh" "$out/$b" >"$out/boot-$b.log" 2>&1; then
 		echo "PASS boot $b: exit 0, console clean" >>"$tally"
 	else
 		echo "FAIL boot $b (log: build/test/$b.console)" >>"$tally"
 		sed 's/^/  boot| /' "$out/boot-$b.log"
 	fi
-	"$s/results.sh" "$b" "$out/$b.results" "$top/expect/$arch.txt" "$tally"
+	# Figures the guest reported (ftn-figure), for the log of the run
+	sed -n "s/^FTN-FIGURE /figure: $b: /p" "$out/$b.results" 2>/dev/null
+	"$s/results.sh" "$b" "$out/$b.results" "$top/expect/$expect.txt" "$tally"
 done
 echo "test: done in $(elapsed)"
 exec "$s/tally.sh" "$tally"
