@@ -1,6 +1,7 @@
 # ftrace-next workbench: build Debian's linux-source-6.1 plus series/, boot
 # it in QEMU and prove it. Two commands do everything on a fresh machine:
 #   make run [ARCH=ppc64le]   boot the patched kernel and show the features
+#                             (DEBUG=1: the x86_64 debug kernel, debug plan)
 #   make test                 checkpatch, both arches, ftracetest, our tests
 # See README.md for the rest.
 
@@ -13,10 +14,13 @@ S := scripts
 export CPU
 
 .PHONY: run shell test ftracetest setup tree export check-export build \
-	initramfs checkpatch clean help
+	initramfs checkpatch objtool-baseline clean help
+
+DEBUG ?=
 
 run:
-	@$(S)/run.sh $(ARCH) guest/plans/demo.sh
+	@$(if $(DEBUG),FLAVOUR=debug SMP=4 )$(S)/run.sh $(ARCH) \
+		$(if $(DEBUG),guest/plans/debug.sh,guest/plans/demo.sh)
 
 shell:
 	@INTERACTIVE=1 $(S)/run.sh $(ARCH) guest/plans/shell.sh
@@ -50,6 +54,9 @@ checkpatch: tree
 	@rm -f build/checkpatch.tally
 	@$(S)/checkpatch.sh build/checkpatch.tally
 	@$(S)/tally.sh build/checkpatch.tally
+
+objtool-baseline:
+	@$(S)/objtool-baseline.sh x86_64 debug
 
 clean:
 	rm -rf build/x86_64 build/ppc64le build/test build/log

@@ -59,31 +59,44 @@ echo "test: setup and tree"
 echo "test: checkpatch --strict ($(elapsed))"
 "$s/checkpatch.sh" "$tally"
 
-# Every boot of make test, labelled [stress-]ARCH[-CPU]: the full plan
-# (ftracetest and guest/tests) on 2 vCPUs, or with "stress-" the stress
-# plan (guest/stress) on 4 vCPUs, multi-threaded TCG on x86_64 too.
-boots=${BOOTS:-"x86_64 stress-x86_64 ppc64le-POWER9 ppc64le-POWER10 stress-ppc64le"}
+# Every boot of make test, labelled [stress-|debug-]ARCH[-CPU]: the full
+# plan (ftracetest and guest/tests) on 2 vCPUs; with "stress-" the stress
+# plan (guest/stress) on 4 vCPUs, multi-threaded TCG on x86_64 too; with
+# "debug-" the debug kernel (configs/debug.config: lockdep, KASAN, UBSAN,
+# ...) on 4 vCPUs with the reduced debug plan, and its objtool warnings
+# compared with those of the stock base built the same way.
+boots=${BOOTS:-"x86_64 stress-x86_64 debug-x86_64 ppc64le-POWER9 ppc64le-POWER10 stress-ppc64le"}
 built=""
 for b in $boots; do
-	spec=${b#stress-}
-	plan=full smp=2 accel="" expect=${spec%%-*}
-	if [ "$spec" != "$b" ]; then
-		plan=stress smp=4 accel=tcg,thread=multi expect=stress
-	fi
+	plan=full smp=2 accel="" flavour="" spec=$b
+	case $b in
+	stress-*) plan=stress smp=4 accel=tcg,thread=multi spec=${b#stress-} ;;
+	debug-*) plan=debug smp=4 flavour=debug spec=${b#debug-} ;;
+	esac
 	arch=${spec%%-*}
 	cpu=""
 	[ "$arch" != "$spec" ] && cpu=${spec#*-}
+	expect=$arch
+	[ "$plan" = full ] || expect=$plan
+	key=$arch${flavour:+-$flavour}
 	case " $built " in
-	*" $arch "*) ;;
-	*" $arch-failed "*) continue ;;
+	*" $key "*) ;;
+	*" $key-failed "*) continue ;;
 	*)
-		echo "test: build $arch ($(elapsed))"
-		if step "build-$arch" "$s/build.sh" "$arch" &&
-			step "initramfs-$arch" "$s/initramfs.sh" "$arch"; then
-			built="$built $arch"
+		echo "test: build $key ($(elapsed))"
+		# shellcheck disable=SC2086
+		if step "build-$key" env ${flavour:+REBUILD=1} "$s/build.sh" \
+			"$arch" $flavour &&
+			step "initramfs-$key" env O="$top/build/$key" \
+				"$s/initramfs.sh" "$arch"; then
+			built="$built $key"
 		else
-			built="$built $arch-failed"
+			built="$built $key-failed"
 			continue
+		fi
+		if [ -n "$flavour" ]; then
+			"$s/objtool-check.sh" "$out/build-$key.log" \
+				"$top/expect/objtool-$key.txt" "$key" "$tally"
 		fi
 		;;
 	esac
@@ -92,7 +105,7 @@ for b in $boots; do
 		harness "$arch"
 	fi
 	echo "test: boot $b, $plan plan ($(elapsed))"
-	o=$top/build/$arch
+	o=$top/build/$key
 	if ACCEL=${accel:-${ACCEL:-}} CPU=$cpu SMP=$smp SHOW=none TIMEOUT=${TIMEOUT:-2400} "$s/boot.sh" \
 		"$arch" "$o/boot-image" "$o/initramfs.cpio.gz" \
 		"$top/guest/plans/$plan.sh" "$out/$b" >"$out/boot-$b.log" 2>&1; then
