@@ -3,6 +3,7 @@
 # ftracetest cases of the series and the stress tests. Splats fail the boot
 # through the console scan, whatever this plan reports.
 . /plans/ftracetest.sh
+. /plans/rundir.sh
 passed=$(dmesg | grep -c 'Testing tracer .*: PASSED')
 failed=$(dmesg | grep -c 'Testing tracer .*: FAILED')
 dmesg | grep 'Testing tracer ' | sed 's/^\[[^]]*\] /  /'
@@ -11,9 +12,4 @@ r=PASS
 [ "$passed" -gt 0 ] && [ "$failed" -eq 0 ] || r=FAIL
 ftn-result debug startup-selftests $r
 ftn_ftracetest test.d/ftrace/recursed_functions.tc
-for t in /stress/*.sh; do
-	[ -e "$t" ] || continue
-	echo "== $t"
-	if sh "$t"; then r=PASS; else r=FAIL; fi
-	ftn-result stress "$(basename "$t" .sh)" "$r"
-done
+ftn_run_dir stress /stress
