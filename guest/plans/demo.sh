@@ -36,3 +36,36 @@ ppc64*)
 	dmesg | grep -E 'Could not (probe|insert)' | tail -2 | sed 's/^\[[^]]*\] /  dmesg: /'
 	;;
 esac
+echo "== function_graph in two instances with different filters (patches 16-21)"
+for i in reads writes; do
+	mkdir $t/instances/$i
+done
+echo vfs_read >$t/instances/reads/set_ftrace_filter
+echo vfs_write >$t/instances/writes/set_ftrace_filter
+echo ksys_read >>$t/instances/reads/set_ftrace_filter
+echo ksys_write >>$t/instances/writes/set_ftrace_filter
+for i in reads writes; do
+	echo function_graph >$t/instances/$i/current_tracer
+done
+echo 'vfs_*' >$t/set_ftrace_filter
+echo 1 >$t/function_profile_enabled 2>/dev/null &&
+	echo "   and the function profiler alongside, on the top level's vfs_*"
+for n in 1 2 3; do
+	read -r l </proc/version
+	echo "$l" >/dev/null
+done
+for i in reads writes; do
+	echo 0 >$t/instances/$i/tracing_on
+	echo "-- instances/$i (set_ftrace_filter: $(echo $(cat $t/instances/$i/set_ftrace_filter)))"
+	grep -v '^#' $t/instances/$i/trace | grep -v '^ *$' | head -n 8
+done
+if [ -f $t/function_profile_enabled ]; then
+	echo 0 >$t/function_profile_enabled
+	echo "-- profiler, CPU 0"
+	head -n 7 $t/trace_stat/function0
+fi
+echo >$t/set_ftrace_filter
+for i in reads writes; do
+	echo nop >$t/instances/$i/current_tracer
+	rmdir $t/instances/$i
+done
