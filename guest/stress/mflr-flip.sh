@@ -1,0 +1,46 @@
+# mflr-flip.sh: turn function and function_graph on and off ROUNDS times
+# each (default 200) on the functions a read() loop runs, plus FULL times
+# (default 2) on every function, while one such loop per CPU keeps every
+# CPU busy in preemptible kernel code. On powerpc this races the two-phase
+# patching of "mflr r0; bl" (a task preempted between the two must never
+# meet a bl without its mflr); there, powerpc/ftrace_sites is read every
+# 20 rounds and at the end and must report no bad site. Everywhere, a crash
+# or a splat fails the boot. Reports transitions and checks done.
+t=/sys/kernel/tracing
+sites=/sys/kernel/debug/powerpc/ftrace_sites
+rounds=${ROUNDS:-200} full=${FULL:-2}
+pids=""
+for c in $(seq "$(nproc)"); do
+	(while :; do read -r x </proc/self/stat; done) &
+	pids="$pids $!"
+done
+trans=0 checks=0 bad=0
+check() {
+	[ -f $sites ] || return 0
+	checks=$((checks + 1))
+	b=$(sed -n 's/^bad //p' $sites)
+	[ "$b" = 0 ] && return 0
+	echo "ftrace_sites: $b bad sites after $trans transitions:"
+	grep '^bad ' $sites | head -n 5
+	bad=$((bad + 1))
+}
+flip() { # tracer
+	echo "$1" >$t/current_tracer && echo nop >$t/current_tracer &&
+		trans=$((trans + 2))
+}
+echo 'vfs_read ksys_read *sys_read __fdget_pos rw_verify_area' \
+	>$t/set_ftrace_filter || exit 1
+for r in $(seq "$rounds"); do
+	flip function
+	flip function_graph
+	[ $((r % 20)) = 0 ] && check
+done
+echo >$t/set_ftrace_filter
+for r in $(seq "$full"); do
+	flip function
+	flip function_graph
+	check
+done
+kill $pids
+ftn-figure mflr-flip "rounds=$rounds full=$full transitions=$trans site_checks=$checks bad_checks=$bad"
+[ $bad = 0 ] && [ $trans = $((4 * (rounds + full))) ]
