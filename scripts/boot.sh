@@ -8,7 +8,8 @@
 #   PLAN: a shell script run as /plan; EXTRA_DIR: copied to /extra.
 # Env: CPU (ppc64le: POWER9 | POWER10; x86_64: max), SMP (2), MEM (1024),
 #      ACCEL (x86_64: tcg,thread=single; see below),
-#      TIMEOUT (seconds, 1200), INTERACTIVE=1 (console on this terminal,
+#      TIMEOUT (seconds, 1200), QEMU_OPTS (more QEMU options, for
+#      example "-icount shift=0"), INTERACTIVE=1 (console on this terminal,
 #      no timeout), SHOW=all|user|none (what of the console to echo: user
 #      hides kernel lines).
 set -eu
@@ -54,7 +55,8 @@ ppc64le)
 	exit 1
 	;;
 esac
-set -- "$@" -smp "$smp" -m "$mem" -display none -no-reboot \
+# shellcheck disable=SC2086
+set -- "$@" ${QEMU_OPTS:-} -smp "$smp" -m "$mem" -display none -no-reboot \
 	-kernel "$kernel" -initrd "$tmp/initrd"
 
 if [ -n "${INTERACTIVE:-}" ]; then

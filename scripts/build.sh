@@ -10,7 +10,9 @@
 #      FRAGS (extra fragment files), JOBS (default nproc),
 #      REBUILD=1 (recompile every object, for a complete objtool report),
 #      ABSENT_OK=1 (options this tree lacks are noted, not fatal: the
-#      stock base has none of the series' options).
+#      stock base has none of the series' options),
+#      EXTMOD=DIR (also build the external module in DIR against this
+#      kernel, in $O/extmod).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 arch=${1:?usage: build.sh ARCH [FLAVOUR]}
@@ -70,7 +72,7 @@ sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1 \2/p' \
 	[ -z "$got" ] && got=absent
 	[ "$got" = absent ] && [ "$val" = n ] && continue
 	if [ "$got" = absent ] && [ -n "${ABSENT_OK:-}" ]; then
-		echo "build: note: $sym does not exist in this tree" >&2
+		echo "build: note: $sym is absent here (no such option, or its dependencies unmet)" >&2
 		continue
 	fi
 	[ "$got" = "$val" ] || echo "build: want $sym=$val, got $got"
@@ -90,6 +92,12 @@ kmake -j"$jobs" $image modules
 rm -rf "$out/mods"
 kmake INSTALL_MOD_PATH="$out/mods" INSTALL_MOD_STRIP=1 modules_install \
 	>/dev/null
+if [ -n "${EXTMOD:-}" ]; then
+	rm -rf "$out/extmod"
+	cp -r "$EXTMOD" "$out/extmod"
+	echo "build: $arch${flavour:+ $flavour}: module $EXTMOD"
+	kmake M="$out/extmod" modules
+fi
 case $arch in
 x86_64) ln -sf arch/x86/boot/bzImage "$out/boot-image" ;;
 ppc64le) ln -sf vmlinux "$out/boot-image" ;;

@@ -2,14 +2,15 @@
 # setup.sh: install every host package the workbench needs from Debian and
 # check the pinned base tarball (base.pin). Idempotent and quiet when all is
 # already there, so every make target may call it first.
-# Usage: scripts/setup.sh
+# Usage: scripts/setup.sh [PACKAGE...]   (more packages, for make bench)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/base.pin"
 
 pkgs="make gcc libc6-dev git perl flex bison bc cpio xz-utils kmod libelf-dev
 libssl-dev ccache busybox-static qemu-system-x86 qemu-system-ppc
-gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross python3-ply python3-git"
+gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross python3-ply python3-git
+$*"
 
 missing=""
 for p in $pkgs; do

@@ -1,0 +1,136 @@
+#!/bin/sh
+# bench-report.sh: turn the FTN-BENCH lines of make bench's boots
+# (DIR/KERNEL.results) into DIR/results.md (median and range per case, the
+# cost of one fgraph user and of each extra one) and DIR/results.png (ns
+# per getppid() against the number of users, one line per kernel). Fails
+# when a benchmark user missed calls it should have seen.
+# Usage: scripts/bench-report.sh DIR   (env KERNELS, as scripts/bench.sh)
+set -eu
+dir=${1:?usage: bench-report.sh DIR}
+kernels=${KERNELS:-series stock-6.1 stock-6.12}
+md=$dir/results.md
+bad=0
+
+# stats KIND N KERNEL: "median min max" of one case, or "refused", or ""
+stats() {
+	sed -n "s/^FTN-BENCH $1 $2 //p" "$dir/$3.results" 2>/dev/null |
+		awk 'NR == 1 && $1 == "refused" { print "refused"; exit }
+		NR == 1 { n = NF; m = n % 2 ? $((n + 1) / 2) : ($(n / 2) + $(n / 2 + 1)) / 2
+			printf "%.0f %.0f %.0f\n", m, $1, $n; exit }'
+}
+cell() { # "median min max" -> table cell
+	case $1 in
+	"") echo "-" ;;
+	refused) echo "refused" ;;
+	*) set -- $1; echo "$1 [$2-$3]" ;;
+	esac
+}
+med() { set -- $1 ""; echo "$1"; }
+
+{
+	echo "# make bench: $(date -u +%Y-%m-%d)"
+	echo
+	echo "x86_64 guest, 1 vCPU, QEMU TCG with \`-icount shift=0,sleep=off\`:"
+	echo "every figure is virtual time, 1 ns per guest instruction, so it"
+	echo "counts instructions and does not move with the host's load."
+	echo "ns per getppid() call; median of 5 runs and [min-max]."
+	echo "Kernels: $(for k in $kernels; do
+		printf '%s ' "$k ($(sed -n 's/^FTN-BOOT \([^ ]*\).*/\1/p' \
+			"$dir/$k.results" 2>/dev/null))"; done)"
+	echo
+	echo "## fgraph core: K users with trivial callbacks, filtered to getppid (*sys_getppid: __do_sys_getppid and its alias __x64_sys_getppid, one function)"
+	echo
+	echo "| kernel | K=0 | K=1 | K=2 | K=4 | K=8 | K=16 | one user | each extra user |"
+	echo "|---|---|---|---|---|---|---|---|---|"
+	for k in $kernels; do
+		row="| $k"
+		for u in 0 1 2 4 8 16; do
+			row="$row | $(cell "$(stats core $u "$k")")"
+		done
+		z=$(med "$(stats core 0 "$k")")
+		one=$(med "$(stats core 1 "$k")")
+		last="" lastu=""
+		for u in 2 4 8 16; do
+			v=$(med "$(stats core $u "$k")")
+			case $v in "" | refused) ;; *) last=$v lastu=$u ;; esac
+		done
+		c1=- ce=-
+		case "$z$one" in *refused* | "") ;;
+		*) c1=$((one - z)) ;; esac
+		[ -n "$last" ] && [ "$c1" != - ] &&
+			ce=$(((last - one) / (lastu - 1)))
+		echo "$row | $c1 | $ce |"
+	done
+	echo
+	echo "one user: K=1 minus K=0. Each extra user: (K=max - K=1) / (max - 1)"
+	echo "over the largest K the kernel accepts. Stock 6.1 refuses a second"
+	echo "user; its one user follows the global filter (set_ftrace_filter)."
+	echo
+	echo "## function_graph on every function in N tracefs instances (1 MiB buffers)"
+	echo
+	echo "| kernel | off | N=1 | N=2 | N=4 |"
+	echo "|---|---|---|---|---|"
+	for k in $kernels; do
+		row="| $k"
+		for n in 0 1 2 4; do
+			row="$row | $(cell "$(stats graph $n "$k")")"
+		done
+		echo "$row |"
+	done
+	echo
+	echo "N=1 is the top level; N=2 and N=4 add instances. Stock 6.1 refuses"
+	echo "function_graph in an instance."
+} >"$md"
+
+# Every user must have seen every call: else a figure measured nothing.
+for k in $kernels; do
+	sed -n 's/^FTN-BENCH check core //p' "$dir/$k.results" 2>/dev/null |
+		while read -r u c e r; do
+			c=${c#calls=} e=${e#entries=} r=${r#returns=}
+			if [ "$e" -lt $((u * c)) ] || [ "$r" -lt $((u * c)) ]; then
+				echo "bench-report: $k K=$u: $e entries, $r returns, want $((u * c)) each"
+				exit 1
+			fi
+		done || bad=1
+done
+
+# The plot: median ns per call against users, both benchmarks.
+dat=$dir/results.dat
+: >"$dat"
+for kind in core graph; do
+	for k in $kernels; do
+		echo "# $kind $k" >>"$dat"
+		for u in 0 1 2 4 8 16; do
+			v=$(med "$(stats $kind $u "$k")")
+			case $v in "" | refused) ;; *) echo "$u $v" >>"$dat" ;; esac
+		done
+		printf '\n\n' >>"$dat"
+	done
+done
+if command -v gnuplot >/dev/null; then
+	i=0 core="" graph=""
+	for k in $kernels; do
+		core="$core${core:+, }'$dat' index $i with linespoints title '$k'"
+		graph="$graph${graph:+, }'$dat' index $((i + $(echo $kernels | wc -w))) with linespoints title '$k'"
+		i=$((i + 1))
+	done
+	gnuplot <<GP
+set terminal pngcairo size 1200,500 noenhanced
+set output '$dir/results.png'
+set multiplot layout 1,2
+set key top left
+set grid
+set xlabel 'function-graph users'
+set ylabel 'ns per getppid() (icount)'
+set title 'fgraph core: K users on one function'
+plot $core
+set xlabel 'instances running function_graph (all functions)'
+set title 'function_graph in N instances'
+plot $graph
+unset multiplot
+GP
+	echo "bench-report: $dir/results.png"
+fi
+echo "bench-report: $md"
+cat "$md"
+exit $bad
