@@ -1,14 +1,21 @@
 # mflr-flip.sh: turn function and function_graph on and off ROUNDS times
-# each (default 200) on the functions a read() loop runs, plus FULL times
-# (default 2) on every function, while one such loop per CPU keeps every
-# CPU busy in preemptible kernel code. On powerpc this races the two-phase
-# patching of "mflr r0; bl" (a task preempted between the two must never
-# meet a bl without its mflr); there, powerpc/ftrace_sites is read every
-# 20 rounds and at the end and must report no bad site. Everywhere, a crash
-# or a splat fails the boot. Reports transitions and checks done.
+# each on the functions a read() loop runs, plus FULL times on every
+# function (defaults: 200 and 2 on powerpc, whose two-phase patching this
+# is about; 25 and 1 elsewhere, where each flip of text_poke_bp() under
+# single-threaded TCG takes about a second), while one such loop per CPU
+# keeps every CPU busy in preemptible kernel code. On powerpc this races
+# the two-phase patching of "mflr r0; bl" (a task preempted between the
+# two must never meet a bl without its mflr); there, powerpc/ftrace_sites
+# is read every 20 rounds and at the end and must report no bad site.
+# Everywhere, a crash or a splat fails the boot. Reports transitions and
+# checks done.
 t=/sys/kernel/tracing
 sites=/sys/kernel/debug/powerpc/ftrace_sites
-rounds=${ROUNDS:-200} full=${FULL:-2}
+if [ -f $sites ]; then
+	rounds=${ROUNDS:-200} full=${FULL:-2}
+else
+	rounds=${ROUNDS:-25} full=${FULL:-1}
+fi
 pids=""
 for c in $(seq "$(nproc)"); do
 	(while :; do read -r x </proc/self/stat; done) &
