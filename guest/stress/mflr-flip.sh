@@ -1,7 +1,7 @@
 # mflr-flip.sh: turn function and function_graph on and off ROUNDS times
 # each on the functions a read() loop runs, plus FULL times on every
 # function (defaults: 200 and 2 on powerpc, whose two-phase patching this
-# is about; 25 and 0 elsewhere, where each flip of text_poke_bp() under
+# is about; 10 and 0 elsewhere, where each flip of text_poke_bp() under
 # single-threaded TCG takes about a second), while one such loop per CPU
 # keeps every CPU busy in preemptible kernel code. On powerpc this races
 # the two-phase patching of "mflr r0; bl" (a task preempted between the
@@ -14,7 +14,7 @@ sites=/sys/kernel/debug/powerpc/ftrace_sites
 if [ -f $sites ]; then
 	rounds=${ROUNDS:-200} full=${FULL:-2}
 else
-	rounds=${ROUNDS:-25} full=${FULL:-0}
+	rounds=${ROUNDS:-10} full=${FULL:-0}
 fi
 pids=""
 for c in $(seq "$(nproc)"); do
