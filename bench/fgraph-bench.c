@@ -37,6 +37,7 @@ static char *filter = "*sys_getppid";
 module_param(filter, charp, 0444);
 MODULE_PARM_DESC(filter, "functions each user traces (set_ftrace_filter syntax)");
 
+/* Plain counters: make bench boots one vCPU, and they only check coverage */
 static unsigned long entries, returns;
 module_param(entries, ulong, 0444);
 module_param(returns, ulong, 0444);
