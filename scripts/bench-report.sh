@@ -4,10 +4,13 @@
 # cost of one fgraph user and of each extra one) and DIR/results.png (ns
 # per getppid() against the number of users, one line per kernel). Fails
 # when a benchmark user missed calls it should have seen.
-# Usage: scripts/bench-report.sh DIR   (env KERNELS, as scripts/bench.sh)
+# The ppc64le section comes from DIR/ppc64le-KERNEL.results, when present.
+# Usage: scripts/bench-report.sh DIR   (env KERNELS, PPC_KERNELS, as
+#        scripts/bench.sh)
 set -eu
 dir=${1:?usage: bench-report.sh DIR}
-kernels=${KERNELS:-series stock-6.1 stock-6.12}
+kernels=${KERNELS-series stock-6.1 stock-6.12}
+ppc_kernels=${PPC_KERNELS-series series-mflr-off stock-6.1}
 md=$dir/results.md
 bad=0
 
@@ -26,6 +29,42 @@ cell() { # "median min max" -> table cell
 	esac
 }
 med() { set -- $1 ""; echo "$1"; }
+
+# The ppc64le table, from DIR/ppc64le-KERNEL.results.
+ppc_section() {
+	echo
+	echo "## ppc64le: the function tracer on and off, and the sites that run mflr"
+	echo
+	echo "QEMU pseries, POWER10 model, 2 vCPUs, TCG, wall time (-icount hangs"
+	echo "this guest at boot: noisier than the x86_64 figures). Microseconds"
+	echo "per write to current_tracer, median of 7 and [min-max]. Sites: the"
+	echo "call sites that hold an mflr r0, tracer off / on, out of all."
+	echo
+	echo "| kernel | function on (us) | nop again (us) | mflr sites, tracer off | tracer on | vmlinux scan |"
+	echo "|---|---|---|---|---|---|"
+	for k in $ppc_kernels; do
+		r=$dir/ppc64le-$k.results
+		row="| $k | $(cell "$(stats ppc on "ppc64le-$k")") | $(cell "$(stats ppc off "ppc64le-$k")")"
+		for st in off on; do
+			v=$(sed -n "s/^FTN-BENCH sites $st //p" "$r" 2>/dev/null)
+			case $v in
+			*nochecker*) v="${v%% *} (no checker)" ;;
+			sites=*) set -- $v; v="${2#mflr=} of ${1#sites=}" ;;
+			*) v=- ;;
+			esac
+			row="$row | $v"
+		done
+		v=$(sed -n "s/^FTN-BENCH scan //p" "$r" 2>/dev/null)
+		row="$row | ${v:--} |"
+		echo "$row"
+	done
+	echo
+	echo "series-mflr-off: the series booted with ppc_ftrace_nop_mflr=off (stock"
+	echo "patching, same kernel). vmlinux scan: scripts/ppc-mflr-sites.sh, the"
+	echo "__mcount_loc sites in the image (init code included) that follow an"
+	echo "mflr r0; stock 6.1 never rewrites an mflr, so for it that share holds"
+	echo "at run time too."
+}
 
 {
 	echo "# make bench: $(date -u +%Y-%m-%d)"
@@ -80,6 +119,7 @@ med() { set -- $1 ""; echo "$1"; }
 	echo
 	echo "N=1 is the top level; N=2 and N=4 add instances. Stock 6.1 refuses"
 	echo "function_graph in an instance."
+	[ -z "$ppc_kernels" ] || ppc_section
 } >"$md"
 
 # Every user must have seen every call: else a figure measured nothing.

@@ -4,7 +4,12 @@
 # packages) with the benchmark module bench/fgraph-bench.c, boots each
 # under QEMU -icount with guest/plans/bench.sh and writes
 # build/bench/results.md and results.png (scripts/bench-report.sh).
-# Usage: scripts/bench.sh   (env KERNELS="series stock-6.1 stock-6.12")
+# Then the ppc64le part: the series (twice: as booted, and with
+# ppc_ftrace_nop_mflr=off, the stock patching in the same kernel) and
+# stock 6.1 on the POWER10 model with guest/plans/bench-ppc.sh.
+# Usage: scripts/bench.sh
+# Env: KERNELS="series stock-6.1 stock-6.12" (x86_64),
+#      PPC_KERNELS="series series-mflr-off stock-6.1" (ppc64le; empty: none)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 s=$top/scripts
@@ -28,7 +33,7 @@ unpack() { # version
 	echo "$d"
 }
 
-for k in ${KERNELS:-series stock-6.1 stock-6.12}; do
+for k in ${KERNELS-series stock-6.1 stock-6.12}; do
 	case $k in
 	series)
 		"$s/tree.sh" --lenient
@@ -64,5 +69,42 @@ for k in ${KERNELS:-series stock-6.1 stock-6.12}; do
 		exit 1
 	}
 done
-"$s/bench-report.sh" "$out"
+
+for k in ${PPC_KERNELS-series series-mflr-off stock-6.1}; do
+	append=""
+	case $k in
+	series | series-mflr-off)
+		"$s/tree.sh" --lenient
+		src=$top/build/linux o=$top/build/ppc64le absent=""
+		[ $k = series ] || append=ppc_ftrace_nop_mflr=off
+		;;
+	stock-6.1)
+		src=$(unpack 6.1) o=$out/ppc64le-$k absent=1
+		;;
+	*) echo "bench: unknown ppc64le kernel $k" >&2; exit 1 ;;
+	esac
+	echo "bench: build ppc64le $k ($(elapsed))"
+	SRC=$src O=$o ABSENT_OK=$absent "$s/build.sh" ppc64le \
+		>"$out/build-ppc64le-$k.log" 2>&1 || {
+		tail -n 30 "$out/build-ppc64le-$k.log"
+		echo "bench: build ppc64le $k failed (log: build/bench/build-ppc64le-$k.log)"
+		exit 1
+	}
+	SRC=$src O=$o "$s/initramfs.sh" ppc64le >/dev/null
+	echo "bench: boot ppc64le $k ($(elapsed))"
+	# Wall time: -icount hangs this guest early in boot.
+	CPU=POWER10 APPEND=$append SHOW=none TIMEOUT=1200 \
+		"$s/boot.sh" ppc64le "$o/boot-image" "$o/initramfs.cpio.gz" \
+		"$top/guest/plans/bench-ppc.sh" "$out/ppc64le-$k" \
+		>"$out/boot-ppc64le-$k.log" 2>&1 || {
+		cat "$out/boot-ppc64le-$k.log"
+		echo "bench: boot ppc64le $k failed (console: build/bench/ppc64le-$k.console)"
+		exit 1
+	}
+	# The mflr count in the image, for kernels without a checker.
+	echo "FTN-BENCH scan $("$s/ppc-mflr-sites.sh" "$o/vmlinux")" \
+		>>"$out/ppc64le-$k.results"
+done
+PPC_KERNELS=${PPC_KERNELS-series series-mflr-off stock-6.1} \
+	"$s/bench-report.sh" "$out"
 echo "bench: done in $(elapsed)"
