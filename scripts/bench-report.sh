@@ -147,7 +147,7 @@ for kind in core graph; do
 		printf '\n\n' >>"$dat"
 	done
 done
-if command -v gnuplot >/dev/null; then
+if command -v gnuplot >/dev/null && [ -n "$kernels" ]; then
 	i=0 core="" graph=""
 	for k in $kernels; do
 		core="$core${core:+, }'$dat' index $i with linespoints title '$k'"

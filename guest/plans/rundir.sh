@@ -1,11 +1,17 @@
 # rundir.sh: guest plan fragment: run each DIR/*.sh and report it as
-# SUITE/<name>, PASS on exit 0.
+# SUITE/<name>: PASS on exit 0, UNSUPPORTED on exit 77 (the kernel lacks
+# the feature; expect/ must list it), FAIL otherwise.
 # Usage (in a plan): ftn_run_dir SUITE DIR
 ftn_run_dir() {
 	for t in "$2"/*.sh; do
 		[ -e "$t" ] || continue
 		echo "== $t"
-		if sh "$t"; then r=PASS; else r=FAIL; fi
+		sh "$t"
+		case $? in
+		0) r=PASS ;;
+		77) r=UNSUPPORTED ;;
+		*) r=FAIL ;;
+		esac
 		ftn-result "$1" "$(basename "$t" .sh)" "$r"
 	done
 }
