@@ -36,7 +36,7 @@ ppc64*)
 	dmesg | grep -E 'Could not (probe|insert)' | tail -2 | sed 's/^\[[^]]*\] /  dmesg: /'
 	;;
 esac
-echo "== function_graph in two instances with different filters (patches 16-21)"
+echo "== function_graph in two instances with different filters (patches 17-22)"
 for i in reads writes; do
 	mkdir $t/instances/$i
 done
