@@ -66,6 +66,52 @@ ppc_section() {
 	echo "at run time too."
 }
 
+# The user stack table, from the ustack, ucold and ureq lines.
+ustack_section() {
+	echo
+	echo "## User stacks: a getppid() event per call, 32 frames deep"
+	echo
+	echo "| kernel | event alone | + userstacktrace (sync) | + userstacktrace_deferred | cold, sync: complete of stacks (frames each) | cold, deferred: complete of stacks (frames each) |"
+	echo "|---|---|---|---|---|---|"
+	for k in $kernels; do
+		row="| $k"
+		for kind in event sync deferred; do
+			row="$row | $(cell "$(stats ustack $kind "$k")")"
+		done
+		for kind in sync deferred; do
+			v=$(sed -n "s/^FTN-BENCH ucold $kind //p" "$dir/$k.results" 2>/dev/null)
+			case $v in
+			stacks=*)
+				set -- $v
+				st=${1#stacks=} f=${2#full=} n=${3#frames=}
+				[ "$st" -gt 0 ] || st=1
+				v="$f of ${1#stacks=} ($((n / st)))"
+				;;
+			refused) ;;
+			*) v=- ;;
+			esac
+			row="$row | $v"
+		done
+		echo "$row |"
+	done
+	echo
+	echo "ustack-bench: ns per getppid() with its sys_enter event enabled, 32"
+	echo "frames deep. sync: userstacktrace, read in the event, at most 8"
+	echo "entries, no page faults. deferred: the series' option, walked once"
+	echo "at the return to user space, at most 128 entries, faults allowed."
+	echo "Cold: 200 calls with the callers' stack pages unmapped from the page"
+	echo "tables before each (a shared mapping, contents kept); complete means"
+	echo "8 entries for sync, 34 for deferred (the ip, 32 frames of deep(),"
+	echo "the two below)."
+	r=$(sed -n 's/^FTN-BENCH ureq //p' "$dir/series.results" 2>/dev/null)
+	if [ -n "$r" ]; then
+		echo
+		echo "Request fast path (series, test_unwind_deferred \"bench 10000\":"
+		echo "requests for a callback already pending in the entry): $r ps"
+		echo "per request."
+	fi
+}
+
 {
 	echo "# make bench: $(date -u +%Y-%m-%d)"
 	echo
@@ -119,6 +165,7 @@ ppc_section() {
 	echo
 	echo "N=1 is the top level; N=2 and N=4 add instances. Stock 6.1 refuses"
 	echo "function_graph in an instance."
+	ustack_section
 	[ -z "$ppc_kernels" ] || ppc_section
 } >"$md"
 

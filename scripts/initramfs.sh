@@ -44,6 +44,15 @@ for c in "$top"/guest/src/*.c; do
 	"$cc" -static -O2 -g0 -fno-omit-frame-pointer -Wall -Werror \
 		-o "$root/usr/bin/$(basename "$c" .c)" "$c" -lpthread
 done
+# 32-bit helpers for x86_64 guests (compat tasks), without libc
+if [ "$arch" = x86_64 ]; then
+	for c in "$top"/guest/src-i386/*.c; do
+		[ -e "$c" ] || continue
+		gcc -m32 -static -nostdlib -ffreestanding -fno-pic -no-pie -O2 \
+			-fno-omit-frame-pointer -Wall -Werror \
+			-o "$root/usr/bin/$(basename "$c" .c)" "$c"
+	done
+fi
 chmod +x "$root/init" "$root/usr/bin/"*
 
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0 |

@@ -5,6 +5,7 @@
 # results port, values in ns per getppid() over RUNS runs, sorted:
 #   FTN-BENCH core K v1 v2 ... | refused      FTN-BENCH graph N v1 ...
 #   FTN-BENCH check core K calls=C entries=E returns=R   (E, R >= K * C)
+# and the user stack figures (below).
 # scripts/bench-report.sh turns them into build/bench/results.md.
 t=/sys/kernel/tracing
 calls=20000 runs=5 gcalls=2000
@@ -57,4 +58,54 @@ for d in $dirs; do
 	echo nop >$d/current_tracer
 	[ $d = $t ] || rmdir $d
 done
+
+# User stacks, a getppid() event per call made 32 frames deep
+# (ustack-bench): the event alone, with the synchronous userstacktrace,
+# with userstacktrace_deferred where the kernel has it. Then with the
+# callers' stack pages not faulted in ("cold", 200 calls): per kind,
+#   FTN-BENCH ucold KIND stacks=S full=F frames=N
+# S stacks of ustack-bench, F of them complete (sync: its 8-entry
+# maximum; deferred: all 32 frames and the 2 below them), N frames in all.
+depth=32 ucalls=2000
+echo 4096 >$t/buffer_size_kb
+echo 1 >$t/events/syscalls/sys_enter_getppid/enable || exit 1
+ustack() { # kind [option]
+	if [ -n "$2" ] && ! echo 1 >$t/options/$2 2>/dev/null; then
+		msg "FTN-BENCH ustack $1 refused"
+		return
+	fi
+	v=$(ustack-bench $depth $ucalls $runs | sort -n | tr '\n' ' ')
+	[ -z "$2" ] || echo 0 >$t/options/$2
+	msg "FTN-BENCH ustack $1 $v"
+}
+ucold() { # kind option full
+	echo >$t/trace
+	if ! echo 1 >$t/options/$2 2>/dev/null; then
+		msg "FTN-BENCH ucold $1 refused"
+		return
+	fi
+	ustack-bench $depth 200 1 cold >/dev/null
+	echo 0 >$t/options/$2
+	v=$(awk -v full="$3" '
+		function done() { if (on) { s++; f += n; if (n >= full) c++ } on = 0 }
+		/^ =>/ { n++; next }
+		{ done() }
+		$1 ~ /^ustack-bench/ && /<user stack (trace|unwind)>/ { on = 1; n = 0 }
+		END { done(); printf "stacks=%d full=%d frames=%d", s, c, f }' $t/trace)
+	msg "FTN-BENCH ucold $1 $v"
+}
+ustack event
+ustack sync userstacktrace
+ustack deferred userstacktrace_deferred
+ucold sync userstacktrace 8
+ucold deferred userstacktrace_deferred $((depth + 2))
+echo 0 >$t/events/syscalls/sys_enter_getppid/enable
+echo >$t/trace
+# The request fast path (the series' test module): ps per request
+if modprobe test_unwind_deferred 2>/dev/null; then
+	d=/sys/kernel/debug/unwind_deferred_test
+	echo "bench 10000" >$d/ctl &&
+		msg "FTN-BENCH ureq $(sed -n 's/.*bench_ps=\([0-9]*\).*/\1/p' $d/stats)"
+	rmmod test_unwind_deferred
+fi
 exit 0

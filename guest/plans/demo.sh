@@ -36,6 +36,18 @@ ppc64*)
 	dmesg | grep -E 'Could not (probe|insert)' | tail -2 | sed 's/^\[[^]]*\] /  dmesg: /'
 	;;
 esac
+o=$t/options/userstacktrace_deferred
+if [ -e $o ]; then
+	echo "== a deferred user stack: ustack-deep 4 deep, its getppid() event and the stack with the same cookie (patches 30-35)"
+	echo >$t/trace
+	echo 1 >$o
+	echo 1 >$t/events/syscalls/sys_enter_getppid/enable
+	ustack-deep 4 1
+	echo 0 >$t/events/syscalls/sys_enter_getppid/enable
+	echo 0 >$o
+	grep -v '^#' $t/trace | grep -A 10 'sys_getppid' | head -n 11
+	echo >$t/trace
+fi
 echo "== function_graph in two instances with different filters (patches 17-22)"
 for i in reads writes; do
 	mkdir $t/instances/$i

@@ -1,0 +1,751 @@
+/*
+ * unwind-api: drive test_unwind_deferred.ko (debugfs unwind_deferred_test/)
+ * from call chains whose return addresses this program records itself,
+ * and check what the deferred unwinder handed to the callbacks: frames in
+ * order, one call per callback per kernel entry, cookies per entry, per
+ * CPU and across a migration, hardirq and NMI requests, an unregister
+ * with a request pending, corrupted frame-pointer chains, the
+ * memory-short paths (fault injection), a 32-bit task (unwind-compat)
+ * and register/unregister races.
+ * x86_64 only (the raw syscalls set %rbp); exit 77 elsewhere.
+ * Usage: unwind-api [CHURN_ROUNDS]; prints "ok NAME" per check, exit 1 on
+ * the first failure.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+
+#ifndef __x86_64__
+int main(void)
+{
+	printf("unwind-api: x86_64 only\n");
+	return 77;
+}
+#else
+#define DIR	"/sys/kernel/debug/unwind_deferred_test/"
+#define USER_END	0x800000000000UL	/* x86_64: above is kernel */
+#define MAXREC		1024
+#define FRAMES		16
+
+struct rec {
+	int call;		/* else a request */
+	char cb, ctx;
+	int pid, ret, cpu;
+	unsigned long long cookie;
+	unsigned long data;
+	unsigned int nr, nframes;
+	unsigned long f[FRAMES];
+};
+
+static struct rec recs[MAXREC];
+static int nrecs;
+static int ctl_fd;
+static const char *check = "setup";
+
+static void fail(const char *fmt, const char *arg)
+{
+	printf("FAIL %s: ", check);
+	printf(fmt, arg);
+	printf("\n");
+	exit(1);
+}
+
+static void ok(void)
+{
+	printf("ok %s\n", check);
+}
+
+/*
+ * write(2) with %rbp set to @fp for the kernel to find; 0 or -errno. The
+ * red zone is stepped over before anything is pushed.
+ */
+static long __attribute__((noinline)) raw_write(unsigned long fp, int fd,
+						 const char *buf,
+						 unsigned long len)
+{
+	long ret;
+
+	asm volatile("sub $128, %%rsp\n\t"
+		     "push %%rbp\n\t"
+		     "mov %[fp], %%rbp\n\t"
+		     "syscall\n\t"
+		     "pop %%rbp\n\t"
+		     "add $128, %%rsp"
+		     : "=a" (ret)
+		     : "0" (1L), "D" ((long)fd), "S" (buf), "d" (len),
+		       [fp] "r" (fp)
+		     : "rcx", "r11", "memory");
+	return ret;
+}
+
+/* Return addresses of the chain, innermost first, as each level saw it */
+static unsigned long ra[4];
+static unsigned long ctl_ra;
+
+/* write(2) from a frame of its own, so that the chain starts here */
+static long __attribute__((noinline)) ctl_write(const char *cmd)
+{
+	long ret;
+
+	ctl_ra = (unsigned long)__builtin_return_address(0);
+	ret = raw_write((unsigned long)__builtin_frame_address(0), ctl_fd,
+			cmd, strlen(cmd));
+	return ret < 0 ? ret : 0;
+}
+
+static long ctl(const char *cmd)
+{
+	return ctl_write(cmd);
+}
+
+static long __attribute__((noinline)) chain_c(const char *cmd)
+{
+	long ret;
+
+	ra[0] = (unsigned long)__builtin_return_address(0);
+	ret = ctl_write(cmd);
+	ra[1] = ctl_ra;	/* into chain_c: the first frame above the ip */
+	return ret + (ra[0] == 0);
+}
+
+static long __attribute__((noinline)) chain_b(const char *cmd)
+{
+	long ret;
+
+	ra[2] = (unsigned long)__builtin_return_address(0);
+	ret = chain_c(cmd);
+	return ret + (ra[2] == 0);
+}
+
+static long __attribute__((noinline)) chain_a(const char *cmd)
+{
+	long ret;
+
+	ra[3] = (unsigned long)__builtin_return_address(0);
+	ret = chain_b(cmd);
+	return ret + (ra[3] == 0);
+}
+
+/*
+ * The frames a request from chain_a(cmd) must give: the ip in raw_write
+ * (which hands the kernel ctl_write's frame), then the return addresses
+ * of ctl_write (into chain_c), chain_c, chain_b and chain_a.
+ */
+static void expect_chain_n(struct rec *r, int n)
+{
+	unsigned long want[4] = { ra[1], ra[0], ra[2], ra[3] };
+	int i;
+
+	if (r->nr < 5 || r->nframes < 5)
+		fail("%s", "fewer than 5 frames for the known chain");
+	for (i = 0; i < n; i++)
+		if (r->f[i + 1] != want[i]) {
+			char m[96];
+
+			snprintf(m, sizeof(m), "frame %d is %lx, want %lx",
+				 i + 1, r->f[i + 1], want[i]);
+			fail("%s", m);
+		}
+}
+
+static void expect_chain(struct rec *r)
+{
+	expect_chain_n(r, 4);
+}
+
+/*
+ * A child's chain, checked from the parent: chain_a's return address is
+ * the child's caller's and was recorded in the child's memory.
+ */
+static void expect_child_chain(struct rec *r)
+{
+	expect_chain_n(r, 3);
+}
+
+static void read_log(void)
+{
+	static char buf[MAXREC * 320];
+	char *line, *save;
+	ssize_t n, len = 0;
+	int fd = open(DIR "log", O_RDONLY);
+
+	if (fd < 0)
+		fail("%s", "cannot open log");
+	while ((n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	buf[len] = '\0';
+	nrecs = 0;
+	for (line = strtok_r(buf, "\n", &save); line && nrecs < MAXREC;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct rec *r = &recs[nrecs];
+		char frames[FRAMES * 20] = "", *p, *fs;
+
+		memset(r, 0, sizeof(*r));
+		if (sscanf(line, "req cb=%c ctx=%c pid=%d cpu=%d ret=%d cookie=%llx",
+			   &r->cb, &r->ctx, &r->pid, &r->cpu, &r->ret,
+			   &r->cookie) == 6) {
+			nrecs++;
+			continue;
+		}
+		if (sscanf(line, "call cb=%c ctx=%c pid=%d cookie=%llx data=%lu nr=%u frames=%319s",
+			   &r->cb, &r->ctx, &r->pid, &r->cookie, &r->data,
+			   &r->nr, frames) < 6)
+			fail("unparsable log line: %s", line);
+		r->call = 1;
+		for (p = strtok_r(frames, ",", &fs); p && r->nframes < FRAMES;
+		     p = strtok_r(NULL, ",", &fs))
+			r->f[r->nframes++] = strtoul(p, NULL, 16);
+		nrecs++;
+	}
+	/* Nothing the kernel hands out may point into the kernel */
+	for (int i = 0; i < nrecs; i++)
+		for (unsigned int j = 0; j < recs[i].nframes; j++)
+			if (recs[i].f[j] >= USER_END)
+				fail("%s", "a kernel address in a user stack");
+}
+
+static int count(int call, char cb, unsigned long data, int pid)
+{
+	int i, n = 0;
+
+	for (i = 0; i < nrecs; i++)
+		if (recs[i].call == call && recs[i].cb == cb &&
+		    (!call || recs[i].data == data) &&
+		    (!pid || recs[i].pid == pid))
+			n++;
+	return n;
+}
+
+static struct rec *find(int call, char cb, int nth)
+{
+	int i;
+
+	for (i = 0; i < nrecs; i++)
+		if (recs[i].call == call && recs[i].cb == cb && !nth--)
+			return &recs[i];
+	fail("%s", "an expected log record is missing");
+	return NULL;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	if (cpu < 0) {
+		for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
+			CPU_SET(cpu, &set);
+	} else {
+		CPU_SET(cpu, &set);
+	}
+	if (sched_setaffinity(0, sizeof(set), &set))
+		fail("%s", "sched_setaffinity");
+}
+
+static void clear(void)
+{
+	if (ctl("clear"))
+		fail("%s", "clear");
+}
+
+static unsigned int cookie_cpu(unsigned long long c)
+{
+	return c >> 48;
+}
+
+/* N requests per callback in one entry: one cookie, one call each */
+static void test_one_walk(void)
+{
+	struct rec *a, *b;
+	int i;
+
+	check = "one-walk";
+	pin(0);
+	clear();
+	if (chain_a("req 4"))
+		fail("%s", "req 4 refused");
+	read_log();
+	if (count(0, 'A', 0, 0) != 4 || count(0, 'B', 0, 0) != 4)
+		fail("%s", "not 4 requests per callback");
+	a = find(0, 'A', 0);
+	for (i = 0; i < nrecs; i++)
+		if (!recs[i].call &&
+		    (recs[i].ret || recs[i].cookie != a->cookie))
+			fail("%s", "a request failed or got another cookie");
+	if (!a->cookie || cookie_cpu(a->cookie) != 0)
+		fail("%s", "cookie 0 or not CPU 0's");
+	if (count(1, 'A', 1, 0) != 1 || count(1, 'B', 1, 0) != 1)
+		fail("%s", "not exactly one call per callback");
+	a = find(1, 'A', 0);
+	b = find(1, 'B', 0);
+	if (a->cookie != find(0, 'A', 0)->cookie || b->cookie != a->cookie)
+		fail("%s", "a call with another cookie than its requests");
+	if (a->pid != getpid())
+		fail("%s", "the call names another task");
+	expect_chain(a);
+	expect_chain(b);
+	ok();
+}
+
+/* Two entries: two cookies, counting up on the same CPU; one per CPU */
+static void test_cookies(void)
+{
+	unsigned long long c0, c1;
+	int cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	check = "cookies";
+	pin(0);
+	clear();
+	if (ctl("req 1") || ctl("req 1"))
+		fail("%s", "req 1 refused");
+	read_log();
+	c0 = find(0, 'A', 0)->cookie;
+	c1 = find(0, 'A', 1)->cookie;
+	if (c0 == c1 || cookie_cpu(c1) != 0 || c1 <= c0)
+		fail("%s", "two entries on CPU 0 did not get rising cookies");
+	if (count(1, 'A', 1, 0) != 2)
+		fail("%s", "not one call per entry");
+	if (cpus > 1) {
+		pin(1);
+		clear();
+		if (ctl("req 1"))
+			fail("%s", "req 1 refused on CPU 1");
+		read_log();
+		if (cookie_cpu(find(0, 'A', 0)->cookie) != 1)
+			fail("%s", "a cookie taken on CPU 1 is not CPU 1's");
+	}
+	ok();
+}
+
+/* A migration within the entry keeps its cookie */
+static void test_migrate(void)
+{
+	struct rec *a, *b;
+
+	check = "migrate";
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2) {
+		printf("skip %s: one CPU\n", check);
+		return;
+	}
+	pin(-1);
+	clear();
+	if (ctl("migrate"))
+		fail("%s", "migrate failed");
+	read_log();
+	a = find(0, 'A', 0);
+	b = find(0, 'B', 0);
+	if (a->cpu == b->cpu)
+		fail("%s", "the task did not move");
+	if (a->cookie != b->cookie || cookie_cpu(a->cookie) != (unsigned)a->cpu)
+		fail("%s", "the cookie changed with the CPU");
+	if (find(1, 'A', 0)->cookie != a->cookie ||
+	    find(1, 'B', 0)->cookie != a->cookie)
+		fail("%s", "a call with another cookie");
+	ok();
+}
+
+static void read_stats(int *c_calls, int *d_calls, int *d_stale, int *lost)
+{
+	FILE *f = fopen(DIR "stats", "r");
+
+	if (!f || fscanf(f, "lost=%d c_calls=%d d_calls=%d d_stale=%d",
+			 lost, c_calls, d_calls, d_stale) != 4)
+		fail("%s", "cannot read stats");
+	fclose(f);
+}
+
+/* Unregistered with its request pending: never called, nothing breaks */
+static void test_unreg(void)
+{
+	int c, d, s, lost;
+
+	check = "unregister-pending";
+	clear();
+	if (ctl("unreg"))
+		fail("%s", "unreg failed");
+	read_log();
+	if (find(0, 'C', 0)->ret)
+		fail("%s", "the request was refused");
+	read_stats(&c, &d, &s, &lost);
+	if (c)
+		fail("%s", "an unregistered callback was called");
+	ok();
+}
+
+static volatile unsigned long sink;
+static unsigned long spin_ra[2];
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void __attribute__((noinline)) spin(double until)
+{
+	spin_ra[0] = (unsigned long)__builtin_return_address(0);
+	/* Mostly here, rarely in clock_gettime(), whose libc has no frames */
+	while (now() < until)
+		for (int i = 0; i < 100000; i++)
+			sink++;
+	sink += spin_ra[0] == 0;
+}
+
+static void __attribute__((noinline)) spin_b(double until)
+{
+	spin_ra[1] = (unsigned long)__builtin_return_address(0);
+	spin(until);
+	sink += spin_ra[1] == 0;
+}
+
+/* Requests from the timer interrupt while the task runs in user space */
+static void test_timer(void)
+{
+	int i, reqs = 0, calls = 0, exact = 0;
+
+	check = "hardirq";
+	pin(0);
+	clear();
+	if (ctl("timer 300"))
+		fail("%s", "timer refused");
+	spin_b(now() + 0.5);
+	read_log();
+	for (i = 0; i < nrecs; i++) {
+		struct rec *r = &recs[i];
+
+		if (!r->call && r->ctx == 'h') {
+			if (r->ret)
+				fail("%s", "a hardirq request was refused");
+			reqs++;
+		}
+		if (r->call && r->data == 3) {
+			calls++;
+			if (r->nframes >= 3 && r->f[1] == spin_ra[0] &&
+			    r->f[2] == spin_ra[1])
+				exact++;
+		}
+	}
+	printf("hardirq: %d requests, %d calls, %d with spin's frames\n",
+	       reqs, calls, exact);
+	if (!reqs || !calls || !exact)
+		fail("%s", "no hardirq request served with the spinning chain");
+	ok();
+}
+
+static void test_nmi(void)
+{
+	struct rec *r;
+
+	check = "nmi";
+	clear();
+	if (ctl("nmi"))
+		fail("%s", "no NMI arrived");
+	read_log();
+	r = find(0, 'A', 0);
+	if (r->ctx != 'n' || r->ret != -EINVAL)
+		fail("%s", "a request from NMI was not refused with -EINVAL");
+	if (count(1, 'A', 0, 0))
+		fail("%s", "a refused NMI request was called back");
+	ok();
+}
+
+/* One request with %rbp = fp; returns the call's frame count */
+static unsigned int corrupt_one(unsigned long fp, const char *what)
+{
+	struct rec *c;
+
+	clear();
+	if (raw_write(fp, ctl_fd, "req 1", 5) < 0)
+		fail("request refused with a corrupt chain: %s", what);
+	read_log();
+	c = find(1, 'A', 0);
+	if (c->cookie != find(0, 'A', 0)->cookie)
+		fail("another cookie: %s", what);
+	return c->nr;
+}
+
+/* An address above the stack in a gap of two pages nothing maps */
+static unsigned long unmapped_above_stack(void)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long lo, hi, gap = 0, prev = 0;
+	char line[256];
+
+	/* maps is sorted: after [stack], the first hole of two pages */
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx", &lo, &hi) != 2)
+			continue;
+		if (prev && !gap && lo - prev >= 2 * 4096)
+			gap = prev;
+		if (strstr(line, "[stack]") || (prev && !gap))
+			prev = hi;
+	}
+	if (f)
+		fclose(f);
+	if (prev && !gap && USER_END - 4096 - prev >= 2 * 4096)
+		gap = prev;
+	if (!gap)
+		fail("%s", "no unmapped page above the stack");
+	return gap + 64;
+}
+
+static void test_corrupt(void)
+{
+	unsigned long fr[4] __attribute__((aligned(16)));
+	unsigned int nr;
+
+	check = "corrupt-chains";
+	nr = corrupt_one(0xffff888000000000UL, "kernel pointer");
+	if (nr != 1)
+		fail("%s", "a kernel frame pointer was followed");
+	nr = corrupt_one(unmapped_above_stack(), "unmapped");
+	if (nr != 1)
+		fail("%s", "an unmapped frame pointer was followed");
+	nr = corrupt_one((unsigned long)fr + 3, "misaligned");
+	if (nr != 1)
+		fail("%s", "a misaligned frame pointer was followed");
+	/* A frame whose saved frame pointer is itself */
+	fr[0] = (unsigned long)fr;
+	fr[1] = (unsigned long)&test_corrupt + 1;
+	nr = corrupt_one((unsigned long)fr, "loop");
+	if (nr != 2 || find(1, 'A', 0)->f[1] != fr[1])
+		fail("%s", "a self-referencing frame was not cut after it");
+	ok();
+}
+
+static int write_file(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY);
+	int ret = -1;
+
+	if (fd >= 0) {
+		ret = write(fd, val, strlen(val)) == (ssize_t)strlen(val) ? 0 : -1;
+		close(fd);
+	}
+	return ret;
+}
+
+/*
+ * A fresh task (no tables yet) with its Nth fault-injection point failing:
+ * nth=1 fails the request table (the request gets -ENOMEM), nth=2 the
+ * entries buffer in the task work (the call gets the ip alone). Returns
+ * the child's status: 0 fine, 2 the fault never fired, else a failure.
+ */
+static int memshort_child(int nth)
+{
+	char v[8];
+	long ret;
+	int fd = open("/proc/self/fail-nth", O_RDWR);
+
+	if (fd < 0)
+		return 3;
+	snprintf(v, sizeof(v), "%d", nth);
+	if (write(fd, v, strlen(v)) != (ssize_t)strlen(v))
+		return 3;
+	ret = chain_a("req 1");
+	if (pread(fd, v, sizeof(v) - 1, 0) <= 0)
+		return 3;
+	close(fd);
+	if (atoi(v) != 0)
+		return 2;
+	if (nth == 1 && ret != -ENOMEM)
+		return 4;
+	if (nth == 2 && ret)
+		return 5;
+	/* And the next entry works in full */
+	return chain_a("req 1") ? 6 : 0;
+}
+
+static void test_memshort(void)
+{
+	int nth, st;
+
+	check = "memory-short";
+	if (access("/proc/self/fail-nth", F_OK) ||
+	    write_file("/sys/kernel/debug/failslab/ignore-gfp-wait", "N")) {
+		printf("skip %s: no failslab\n", check);
+		return;
+	}
+	for (nth = 1; nth <= 2; nth++) {
+		pid_t pid;
+
+		clear();
+		pid = fork();
+		if (!pid)
+			_exit(memshort_child(nth));
+		if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+			fail("%s", "child");
+		if (WEXITSTATUS(st)) {
+			char m[48];
+
+			snprintf(m, sizeof(m), "nth=%d: child status %d", nth,
+				 WEXITSTATUS(st));
+			fail("%s", m);
+		}
+		read_log();
+		if (nth == 1) {
+			if (find(0, 'A', 0)->ret != -ENOMEM ||
+			    count(1, 'A', 1, pid) != 1)
+				fail("%s", "a refused request was called back");
+			expect_child_chain(find(1, 'A', 0));
+		} else {
+			if (find(0, 'A', 0)->ret || count(1, 'A', 1, pid) != 2)
+				fail("%s", "an accepted request lost its call");
+			if (find(1, 'A', 0)->nr != 1)
+				fail("%s", "no ip-only stack when memory was short");
+			expect_child_chain(find(1, 'A', 1));
+		}
+	}
+	write_file("/sys/kernel/debug/failslab/ignore-gfp-wait", "Y");
+	ok();
+}
+
+/* A 32-bit task: its frames are not walked, its ip alone is handed over */
+static void test_compat(void)
+{
+	const char *prog = "/usr/bin/unwind-compat";
+	int i, st, calls = 0;
+	pid_t pid;
+
+	check = "compat";
+	if (access(prog, X_OK)) {
+		printf("skip %s: no %s\n", check, prog);
+		return;
+	}
+	clear();
+	pid = fork();
+	if (!pid) {
+		execl(prog, prog, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid)
+		fail("%s", "fork");
+	if (!WIFEXITED(st) || WEXITSTATUS(st))
+		fail("%s", "the 32-bit task failed (no IA32_EMULATION?)");
+	read_log();
+	for (i = 0; i < nrecs; i++) {
+		struct rec *r = &recs[i];
+
+		if (!r->call || r->pid != pid || r->cb != 'A')
+			continue;
+		calls++;
+		if (r->nr != 1 || r->f[0] >= 0x100000000UL)
+			fail("%s", "not the 32-bit ip alone");
+	}
+	if (calls != 1)
+		fail("%s", "not one call for the 32-bit task");
+	ok();
+}
+
+/* A slot's new owner asks in the entry its old owner asked in */
+static void test_reuse(void)
+{
+	int c, d, stale, lost;
+
+	check = "slot-reuse";
+	clear();
+	if (ctl("reuse"))
+		fail("%s", "reuse failed");
+	read_stats(&c, &d, &stale, &lost);
+	if (ctl("reuse_end"))
+		fail("%s", "reuse_end failed");
+	read_log();
+	if (count(0, 'D', 0, 0) != 2 || find(0, 'D', 0)->ret ||
+	    find(0, 'D', 1)->ret)
+		fail("%s", "a request was refused");
+	if (d != 1 || stale)
+		fail("%s", "the new owner was not called exactly once");
+	ok();
+}
+
+/*
+ * Requests for two callbacks that take turns in one slot: two processes
+ * request for both owners until this one has churned the slot ROUNDS
+ * times. Some requests must land (else nothing was tested), and no
+ * callback may get the other's.
+ */
+static void test_churn(int rounds)
+{
+	int i, c, d, stale, lost, st, nkids = 2, churned;
+	volatile long *shared;
+	pid_t kids[2];
+
+	check = "register-churn";
+	shared = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shared == MAP_FAILED)
+		fail("%s", "mmap");
+	pin(-1);
+	clear();
+	for (i = 0; i < nkids; i++) {
+		kids[i] = fork();
+		if (!kids[i]) {
+			/*
+			 * An fd of its own: writes to a shared one serialize
+			 * on its f_pos_lock, so none could land while a churn
+			 * write runs.
+			 */
+			ctl_fd = open(DIR "ctl", O_WRONLY);
+			if (ctl_fd < 0)
+				_exit(1);
+			while (!shared[0]) {
+				if (ctl("reqd"))
+					_exit(1);
+				__atomic_add_fetch(&shared[1], 2, __ATOMIC_RELAXED);
+			}
+			_exit(0);
+		}
+		if (kids[i] < 0)
+			fail("%s", "fork");
+	}
+	for (churned = 0; churned < rounds; churned += 10)
+		if (ctl("churn 10"))
+			fail("%s", "churn failed");
+	shared[0] = 1;
+	for (i = 0; i < nkids; i++)
+		if (waitpid(kids[i], &st, 0) != kids[i] || st)
+			fail("%s", "a requester failed");
+	read_stats(&c, &d, &stale, &lost);
+	printf("churn: %d rounds, %ld requests, %d calls, %d stale\n",
+	       churned, shared[1], d, stale);
+	munmap((void *)shared, 4096);
+	if (stale)
+		fail("%s", "a callback got a request of the slot's other owner");
+	if (!d)
+		fail("%s", "no request landed while the slot churned");
+	ok();
+}
+
+int main(int argc, char **argv)
+{
+	int churn = argc > 1 ? atoi(argv[1]) : 200;
+
+	ctl_fd = open(DIR "ctl", O_WRONLY);
+	if (ctl_fd < 0)
+		fail("%s", "no " DIR "ctl");
+	test_one_walk();
+	test_cookies();
+	test_migrate();
+	test_unreg();
+	test_timer();
+	test_nmi();
+	test_corrupt();
+	test_memshort();
+	test_compat();
+	test_reuse();
+	test_churn(churn);
+	printf("unwind-api: all checks passed\n");
+	return 0;
+}
+#endif
