@@ -1,9 +1,11 @@
 # unwind-deferred.sh: deferred user stacks from task, softirq and hardirq
 # context under load. With options/userstacktrace_deferred on and the
-# getppid syscall (task), timer (softirq) and timer interrupt (hardirq)
-# events, one ustack-deep per CPU sits 32 frames deep while shells fork
-# and exit, and one sits 200 frames deep. Checks: every request cookie has exactly
-# one stack; requests came from all three contexts; most stacks of the
+# getppid and exit_group syscall (task), timer (softirq) and timer
+# interrupt (hardirq) events, one ustack-deep per CPU sits 32 frames deep
+# while shells fork and exit, and one sits 200 frames deep. Checks: every
+# request cookie has exactly one stack, also for tasks that exit with
+# their request pending (an empty one: the walk never reads a dead mm);
+# requests came from all three contexts; most stacks of the
 # 32-deep tasks hold all their frames (ip, work, 32 x deep, main); the
 # 200-deep task's stacks stop at UNWIND_MAX_ENTRIES (128). Exit 77
 # (unsupported) where the kernel lacks the option (not x86_64).
@@ -17,7 +19,8 @@ echo 0 >$t/events/enable
 echo 4096 >$t/buffer_size_kb
 echo >$t/trace
 echo 1 >$o || exit 1
-for e in syscalls/sys_enter_getppid timer/timer_expire_entry; do
+for e in syscalls/sys_enter_getppid syscalls/sys_enter_exit_group \
+	timer/timer_expire_entry; do
 	echo 1 >$t/events/$e/enable || exit 1
 done
 # The timer interrupt: the x86 vector event, else an hrtimer tick
@@ -42,13 +45,17 @@ echo 0 >$o
 cat $t/trace >$tmp/trace
 echo >$t/trace
 
-# One line per request and per stack: "req COOKIE CTX COMM" and
-# "stack COOKIE FRAMES COMM", CTX from the flags' third column.
-awk '/<user stack deferred> cookie=/ {
+# One line per request and per stack: "req COOKIE CTX COMM EXIT" and
+# "stack COOKIE COMM FRAMES", CTX from the flags' third column, EXIT
+# "exit" for the request of an exit_group() event (the task exits with it
+# pending), else "-".
+awk '/sys_exit_group\(/ { ex[$1] = 1 }
+	/<user stack deferred> cookie=/ {
 		c = substr($NF, 8); x = substr($3, 3, 1)
 		ctx = x == "h" || x == "H" ? "hardirq" : x == "s" ? "softirq" : "task"
 		comm = $1; sub(/-[0-9]+$/, "", comm)
-		print "req", c, ctx, comm; next }
+		e = ($1 in ex) ? "exit" : "-"; delete ex[$1]
+		print "req", c, ctx, comm, e; next }
 	/<user stack unwind> cookie=/ {
 		if (s != "") print s, n
 		c = substr($NF, 8); comm = $1; sub(/-[0-9]+$/, "", comm)
@@ -69,6 +76,13 @@ awk '$1 == "req" { r[$2] = 1 } $1 == "stack" { s[$2]++ }
 	END { for (c in r) if (s[c] != 1) { print "cookie " c ": " s[c] + 0 " stacks"; b = 1 }
 		for (c in s) if (!(c in r)) { print "stack " c " without request"; b = 1 }
 		exit b }' $tmp/lines || bad=1
+# A task that exits with its request pending gets its call, after its mm
+# is gone: an empty stack
+set -- $(awk '$1 == "req" && $5 == "exit" { e[$2] = 1 } $1 == "stack" { f[$2] = $4 }
+	END { n = 0; b = 0; for (c in e) { n++; if (f[c] != 0) b++ } print n, b }' $tmp/lines)
+exits=$1
+[ "$1" -gt 0 ] && [ "$2" = 0 ] ||
+	{ echo "exit_group requests: $1, with frames: $2"; bad=1; }
 # 32 x deep, work, the ip and main: at least 35 frames
 deep=$(awk '$1 == "stack" && $3 == "ustack-deep" && $4 < 100' $tmp/lines | wc -l)
 full=$(awk '$1 == "stack" && $3 == "ustack-deep" && $4 >= 35 && $4 < 100' $tmp/lines | wc -l)
@@ -78,5 +92,5 @@ maxf=$(awk '$1 == "stack" { if ($4 > m) m = $4 } END { print m + 0 }' $tmp/lines
 [ "$deep" -gt 0 ] && [ $((full * 10)) -ge $((deep * 8)) ] ||
 	{ echo "32-deep stacks: $full of $deep complete"; bad=1; }
 [ "$maxf" -eq $max ] || { echo "longest stack $maxf frames, want $max"; bad=1; }
-ftn-figure unwind-deferred "requests=$reqs task=$n_task softirq=$n_softirq hardirq=$n_hardirq stacks=$stacks deep_complete=$full/$deep max_frames=$maxf capped=[$capped]"
+ftn-figure unwind-deferred "requests=$reqs task=$n_task softirq=$n_softirq hardirq=$n_hardirq exits=$exits stacks=$stacks deep_complete=$full/$deep max_frames=$maxf capped=[$capped]"
 [ $bad -eq 0 ]
