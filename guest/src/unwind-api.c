@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,10 +51,14 @@ static int nrecs;
 static int ctl_fd;
 static const char *check = "setup";
 
-static void fail(const char *fmt, const char *arg)
+static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
 {
+	va_list ap;
+
 	printf("FAIL %s: ", check);
-	printf(fmt, arg);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
 	printf("\n");
 	exit(1);
 }
@@ -145,15 +150,11 @@ static void expect_chain_n(struct rec *r, int n)
 	int i;
 
 	if (r->nr < 5 || r->nframes < 5)
-		fail("%s", "fewer than 5 frames for the known chain");
+		fail("fewer than 5 frames for the known chain");
 	for (i = 0; i < n; i++)
-		if (r->f[i + 1] != want[i]) {
-			char m[96];
-
-			snprintf(m, sizeof(m), "frame %d is %lx, want %lx",
-				 i + 1, r->f[i + 1], want[i]);
-			fail("%s", m);
-		}
+		if (r->f[i + 1] != want[i])
+			fail("frame %d is %lx, want %lx", i + 1, r->f[i + 1],
+			     want[i]);
 }
 
 static void expect_chain(struct rec *r)
@@ -178,7 +179,7 @@ static void read_log(void)
 	int fd = open(DIR "log", O_RDONLY);
 
 	if (fd < 0)
-		fail("%s", "cannot open log");
+		fail("cannot open log");
 	while ((n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0)
 		len += n;
 	close(fd);
@@ -210,7 +211,7 @@ static void read_log(void)
 	for (int i = 0; i < nrecs; i++)
 		for (unsigned int j = 0; j < recs[i].nframes; j++)
 			if (recs[i].f[j] >= USER_END)
-				fail("%s", "a kernel address in a user stack");
+				fail("a kernel address in a user stack");
 }
 
 static int count(int call, char cb, unsigned long data, int pid)
@@ -232,7 +233,7 @@ static struct rec *find(int call, char cb, int nth)
 	for (i = 0; i < nrecs; i++)
 		if (recs[i].call == call && recs[i].cb == cb && !nth--)
 			return &recs[i];
-	fail("%s", "an expected log record is missing");
+	fail("an expected log record is missing");
 	return NULL;
 }
 
@@ -248,13 +249,24 @@ static void pin(int cpu)
 		CPU_SET(cpu, &set);
 	}
 	if (sched_setaffinity(0, sizeof(set), &set))
-		fail("%s", "sched_setaffinity");
+		fail("sched_setaffinity");
 }
 
 static void clear(void)
 {
 	if (ctl("clear"))
-		fail("%s", "clear");
+		fail("clear");
+}
+
+/* An empty log, then one command that must succeed */
+static void fresh(const char *cmd)
+{
+	long ret;
+
+	clear();
+	ret = ctl(cmd);
+	if (ret)
+		fail("\"%s\" failed: %s", cmd, strerror(-ret));
 }
 
 static unsigned int cookie_cpu(unsigned long long c)
@@ -272,25 +284,25 @@ static void test_one_walk(void)
 	pin(0);
 	clear();
 	if (chain_a("req 4"))
-		fail("%s", "req 4 refused");
+		fail("req 4 refused");
 	read_log();
 	if (count(0, 'A', 0, 0) != 4 || count(0, 'B', 0, 0) != 4)
-		fail("%s", "not 4 requests per callback");
+		fail("not 4 requests per callback");
 	a = find(0, 'A', 0);
 	for (i = 0; i < nrecs; i++)
 		if (!recs[i].call &&
 		    (recs[i].ret || recs[i].cookie != a->cookie))
-			fail("%s", "a request failed or got another cookie");
+			fail("a request failed or got another cookie");
 	if (!a->cookie || cookie_cpu(a->cookie) != 0)
-		fail("%s", "cookie 0 or not CPU 0's");
+		fail("cookie 0 or not CPU 0's");
 	if (count(1, 'A', 1, 0) != 1 || count(1, 'B', 1, 0) != 1)
-		fail("%s", "not exactly one call per callback");
+		fail("not exactly one call per callback");
 	a = find(1, 'A', 0);
 	b = find(1, 'B', 0);
 	if (a->cookie != find(0, 'A', 0)->cookie || b->cookie != a->cookie)
-		fail("%s", "a call with another cookie than its requests");
+		fail("a call with another cookie than its requests");
 	if (a->pid != getpid())
-		fail("%s", "the call names another task");
+		fail("the call names another task");
 	expect_chain(a);
 	expect_chain(b);
 	ok();
@@ -304,24 +316,22 @@ static void test_cookies(void)
 
 	check = "cookies";
 	pin(0);
-	clear();
-	if (ctl("req 1") || ctl("req 1"))
-		fail("%s", "req 1 refused");
+	fresh("req 1");
+	if (ctl("req 1"))
+		fail("the second req 1 refused");
 	read_log();
 	c0 = find(0, 'A', 0)->cookie;
 	c1 = find(0, 'A', 1)->cookie;
 	if (c0 == c1 || cookie_cpu(c1) != 0 || c1 <= c0)
-		fail("%s", "two entries on CPU 0 did not get rising cookies");
+		fail("two entries on CPU 0 did not get rising cookies");
 	if (count(1, 'A', 1, 0) != 2)
-		fail("%s", "not one call per entry");
+		fail("not one call per entry");
 	if (cpus > 1) {
 		pin(1);
-		clear();
-		if (ctl("req 1"))
-			fail("%s", "req 1 refused on CPU 1");
+		fresh("req 1");
 		read_log();
 		if (cookie_cpu(find(0, 'A', 0)->cookie) != 1)
-			fail("%s", "a cookie taken on CPU 1 is not CPU 1's");
+			fail("a cookie taken on CPU 1 is not CPU 1's");
 	}
 	ok();
 }
@@ -337,19 +347,17 @@ static void test_migrate(void)
 		return;
 	}
 	pin(-1);
-	clear();
-	if (ctl("migrate"))
-		fail("%s", "migrate failed");
+	fresh("migrate");
 	read_log();
 	a = find(0, 'A', 0);
 	b = find(0, 'B', 0);
 	if (a->cpu == b->cpu)
-		fail("%s", "the task did not move");
+		fail("the task did not move");
 	if (a->cookie != b->cookie || cookie_cpu(a->cookie) != (unsigned)a->cpu)
-		fail("%s", "the cookie changed with the CPU");
+		fail("the cookie changed with the CPU");
 	if (find(1, 'A', 0)->cookie != a->cookie ||
 	    find(1, 'B', 0)->cookie != a->cookie)
-		fail("%s", "a call with another cookie");
+		fail("a call with another cookie");
 	ok();
 }
 
@@ -359,7 +367,7 @@ static void read_stats(int *c_calls, int *d_calls, int *d_stale, int *lost)
 
 	if (!f || fscanf(f, "lost=%d c_calls=%d d_calls=%d d_stale=%d",
 			 lost, c_calls, d_calls, d_stale) != 4)
-		fail("%s", "cannot read stats");
+		fail("cannot read stats");
 	fclose(f);
 }
 
@@ -369,15 +377,13 @@ static void test_unreg(void)
 	int c, d, s, lost;
 
 	check = "unregister-pending";
-	clear();
-	if (ctl("unreg"))
-		fail("%s", "unreg failed");
+	fresh("unreg");
 	read_log();
 	if (find(0, 'C', 0)->ret)
-		fail("%s", "the request was refused");
+		fail("the request was refused");
 	read_stats(&c, &d, &s, &lost);
 	if (c)
-		fail("%s", "an unregistered callback was called");
+		fail("an unregistered callback was called");
 	ok();
 }
 
@@ -416,9 +422,7 @@ static void test_timer(void)
 
 	check = "hardirq";
 	pin(0);
-	clear();
-	if (ctl("timer 300"))
-		fail("%s", "timer refused");
+	fresh("timer 300");
 	spin_b(now() + 0.5);
 	read_log();
 	for (i = 0; i < nrecs; i++) {
@@ -426,7 +430,7 @@ static void test_timer(void)
 
 		if (!r->call && r->ctx == 'h') {
 			if (r->ret)
-				fail("%s", "a hardirq request was refused");
+				fail("a hardirq request was refused");
 			reqs++;
 		}
 		if (r->call && r->data == 3) {
@@ -439,7 +443,7 @@ static void test_timer(void)
 	printf("hardirq: %d requests, %d calls, %d with spin's frames\n",
 	       reqs, calls, exact);
 	if (!reqs || !calls || !exact)
-		fail("%s", "no hardirq request served with the spinning chain");
+		fail("no hardirq request served with the spinning chain");
 	ok();
 }
 
@@ -448,15 +452,14 @@ static void test_nmi(void)
 	struct rec *r;
 
 	check = "nmi";
-	clear();
-	if (ctl("nmi"))
-		fail("%s", "no NMI arrived");
+	/* ETIMEDOUT: no NMI arrived */
+	fresh("nmi");
 	read_log();
 	r = find(0, 'A', 0);
 	if (r->ctx != 'n' || r->ret != -EINVAL)
-		fail("%s", "a request from NMI was not refused with -EINVAL");
+		fail("a request from NMI was not refused with -EINVAL");
 	if (count(1, 'A', 0, 0))
-		fail("%s", "a refused NMI request was called back");
+		fail("a refused NMI request was called back");
 	ok();
 }
 
@@ -496,7 +499,7 @@ static unsigned long unmapped_above_stack(void)
 	if (prev && !gap && USER_END - 4096 - prev >= 2 * 4096)
 		gap = prev;
 	if (!gap)
-		fail("%s", "no unmapped page above the stack");
+		fail("no unmapped page above the stack");
 	return gap + 64;
 }
 
@@ -508,19 +511,19 @@ static void test_corrupt(void)
 	check = "corrupt-chains";
 	nr = corrupt_one(0xffff888000000000UL, "kernel pointer");
 	if (nr != 1)
-		fail("%s", "a kernel frame pointer was followed");
+		fail("a kernel frame pointer was followed");
 	nr = corrupt_one(unmapped_above_stack(), "unmapped");
 	if (nr != 1)
-		fail("%s", "an unmapped frame pointer was followed");
+		fail("an unmapped frame pointer was followed");
 	nr = corrupt_one((unsigned long)fr + 3, "misaligned");
 	if (nr != 1)
-		fail("%s", "a misaligned frame pointer was followed");
+		fail("a misaligned frame pointer was followed");
 	/* A frame whose saved frame pointer is itself */
 	fr[0] = (unsigned long)fr;
 	fr[1] = (unsigned long)&test_corrupt + 1;
 	nr = corrupt_one((unsigned long)fr, "loop");
 	if (nr != 2 || find(1, 'A', 0)->f[1] != fr[1])
-		fail("%s", "a self-referencing frame was not cut after it");
+		fail("a self-referencing frame was not cut after it");
 	ok();
 }
 
@@ -585,25 +588,20 @@ static void test_memshort(void)
 		if (!pid)
 			_exit(memshort_child(nth));
 		if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
-			fail("%s", "child");
-		if (WEXITSTATUS(st)) {
-			char m[48];
-
-			snprintf(m, sizeof(m), "nth=%d: child status %d", nth,
-				 WEXITSTATUS(st));
-			fail("%s", m);
-		}
+			fail("child");
+		if (WEXITSTATUS(st))
+			fail("nth=%d: child status %d", nth, WEXITSTATUS(st));
 		read_log();
 		if (nth == 1) {
 			if (find(0, 'A', 0)->ret != -ENOMEM ||
 			    count(1, 'A', 1, pid) != 1)
-				fail("%s", "a refused request was called back");
+				fail("a refused request was called back");
 			expect_child_chain(find(1, 'A', 0));
 		} else {
 			if (find(0, 'A', 0)->ret || count(1, 'A', 1, pid) != 2)
-				fail("%s", "an accepted request lost its call");
+				fail("an accepted request lost its call");
 			if (find(1, 'A', 0)->nr != 1)
-				fail("%s", "no ip-only stack when memory was short");
+				fail("no ip-only stack when memory was short");
 			expect_child_chain(find(1, 'A', 1));
 		}
 	}
@@ -630,9 +628,9 @@ static void test_compat(void)
 		_exit(127);
 	}
 	if (pid < 0 || waitpid(pid, &st, 0) != pid)
-		fail("%s", "fork");
+		fail("fork");
 	if (!WIFEXITED(st) || WEXITSTATUS(st))
-		fail("%s", "the 32-bit task failed (no IA32_EMULATION?)");
+		fail("the 32-bit task failed (no IA32_EMULATION?)");
 	read_log();
 	for (i = 0; i < nrecs; i++) {
 		struct rec *r = &recs[i];
@@ -641,10 +639,10 @@ static void test_compat(void)
 			continue;
 		calls++;
 		if (r->nr != 1 || r->f[0] >= 0x100000000UL)
-			fail("%s", "not the 32-bit ip alone");
+			fail("not the 32-bit ip alone");
 	}
 	if (calls != 1)
-		fail("%s", "not one call for the 32-bit task");
+		fail("not one call for the 32-bit task");
 	ok();
 }
 
@@ -654,18 +652,16 @@ static void test_reuse(void)
 	int c, d, stale, lost;
 
 	check = "slot-reuse";
-	clear();
-	if (ctl("reuse"))
-		fail("%s", "reuse failed");
+	fresh("reuse");
 	read_stats(&c, &d, &stale, &lost);
 	if (ctl("reuse_end"))
-		fail("%s", "reuse_end failed");
+		fail("reuse_end failed");
 	read_log();
 	if (count(0, 'D', 0, 0) != 2 || find(0, 'D', 0)->ret ||
 	    find(0, 'D', 1)->ret)
-		fail("%s", "a request was refused");
+		fail("a request was refused");
 	if (d != 1 || stale)
-		fail("%s", "the new owner was not called exactly once");
+		fail("the new owner was not called exactly once");
 	ok();
 }
 
@@ -685,7 +681,7 @@ static void test_churn(int rounds)
 	shared = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
 		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (shared == MAP_FAILED)
-		fail("%s", "mmap");
+		fail("mmap");
 	pin(-1);
 	clear();
 	for (i = 0; i < nkids; i++) {
@@ -707,23 +703,23 @@ static void test_churn(int rounds)
 			_exit(0);
 		}
 		if (kids[i] < 0)
-			fail("%s", "fork");
+			fail("fork");
 	}
 	for (churned = 0; churned < rounds; churned += 10)
 		if (ctl("churn 10"))
-			fail("%s", "churn failed");
+			fail("churn failed");
 	shared[0] = 1;
 	for (i = 0; i < nkids; i++)
 		if (waitpid(kids[i], &st, 0) != kids[i] || st)
-			fail("%s", "a requester failed");
+			fail("a requester failed");
 	read_stats(&c, &d, &stale, &lost);
 	printf("churn: %d rounds, %ld requests, %d calls, %d stale\n",
 	       churned, shared[1], d, stale);
 	munmap((void *)shared, 4096);
 	if (stale)
-		fail("%s", "a callback got a request of the slot's other owner");
+		fail("a callback got a request of the slot's other owner");
 	if (!d)
-		fail("%s", "no request landed while the slot churned");
+		fail("no request landed while the slot churned");
 	ok();
 }
 
@@ -733,7 +729,7 @@ int main(int argc, char **argv)
 
 	ctl_fd = open(DIR "ctl", O_WRONLY);
 	if (ctl_fd < 0)
-		fail("%s", "no " DIR "ctl");
+		fail("no " DIR "ctl");
 	test_one_walk();
 	test_cookies();
 	test_migrate();
