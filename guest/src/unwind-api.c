@@ -381,6 +381,9 @@ static void test_unreg(void)
 	read_log();
 	if (find(0, 'C', 0)->ret)
 		fail("the request was refused");
+	/* A, asked in the same entry, was called: the task work ran */
+	if (count(1, 'A', 4, getpid()) != 1)
+		fail("the entry's task work did not run");
 	read_stats(&c, &d, &s, &lost);
 	if (c)
 		fail("an unregistered callback was called");
