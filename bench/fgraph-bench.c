@@ -12,7 +12,9 @@
  * register_ftrace_graph() is not exported by the stock kernels, so the
  * module finds it through kallsyms_lookup_name(), whose address a kprobe
  * reveals. The counters "entries" and "returns" (module parameters, read
- * only) let the plan check that every user really ran.
+ * only) let the plan check that every user really ran. "times" makes
+ * the users ask for calltime and rettime where the kernel lets them
+ * choose (the series' FGRAPH_OPS_TIME); stock kernels always read them.
  */
 #include <linux/module.h>
 #include <linux/ftrace.h>
@@ -32,6 +34,10 @@
 static int users = 1;
 module_param(users, int, 0444);
 MODULE_PARM_DESC(users, "number of fgraph_ops to register (1-16)");
+
+static bool times;
+module_param(times, bool, 0444);
+MODULE_PARM_DESC(times, "ask for the entry and return times (FGRAPH_OPS_TIME; stock kernels always read them)");
 
 static char *filter = "*sys_getppid";
 module_param(filter, charp, 0444);
@@ -115,6 +121,10 @@ static int __init bench_init(void)
 
 		gops->entryfunc = bench_entry;
 		gops->retfunc = bench_return;
+#ifdef FGRAPH_OPS_TIME
+		if (times)
+			gops->flags |= FGRAPH_OPS_TIME;
+#endif
 #if BENCH_MULTI
 		ret = ftrace_set_filter(&gops->ops, filter, strlen(filter), 1);
 		if (ret) {

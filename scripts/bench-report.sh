@@ -125,8 +125,8 @@ ustack_section() {
 	echo
 	echo "## fgraph core: K users with trivial callbacks, filtered to getppid (*sys_getppid: __do_sys_getppid and its alias __x64_sys_getppid, one function)"
 	echo
-	echo "| kernel | K=0 | K=1 | K=2 | K=4 | K=8 | K=16 | one user | each extra user |"
-	echo "|---|---|---|---|---|---|---|---|---|"
+	echo "| kernel | K=0 | K=1 | K=2 | K=4 | K=8 | K=16 | one user | each extra user | one user, timed |"
+	echo "|---|---|---|---|---|---|---|---|---|---|"
 	for k in $kernels; do
 		row="| $k"
 		for u in 0 1 2 4 8 16; do
@@ -139,17 +139,23 @@ ustack_section() {
 			v=$(med "$(stats core $u "$k")")
 			case $v in "" | refused) ;; *) last=$v lastu=$u ;; esac
 		done
-		c1=- ce=-
+		timed=$(med "$(stats coretime 1 "$k")")
+		c1=- ce=- ct=-
 		case "$z$one" in *refused* | "") ;;
 		*) c1=$((one - z)) ;; esac
 		[ -n "$last" ] && [ "$c1" != - ] &&
 			ce=$(((last - one) / (lastu - 1)))
-		echo "$row | $c1 | $ce |"
+		case "$z$timed" in *refused* | "") ;;
+		*) ct=$((timed - z)) ;; esac
+		echo "$row | $c1 | $ce | $ct |"
 	done
 	echo
 	echo "one user: K=1 minus K=0. Each extra user: (K=max - K=1) / (max - 1)"
-	echo "over the largest K the kernel accepts. Stock 6.1 refuses a second"
-	echo "user; its one user follows the global filter (set_ftrace_filter)."
+	echo "over the largest K the kernel accepts. One user, timed: the same"
+	echo "user asking for the entry and return times (the series'"
+	echo "FGRAPH_OPS_TIME, as the tracers do) minus K=0; the stock kernels"
+	echo "always read them, so there it is K=1 again. Stock 6.1 refuses a"
+	echo "second user; its one user follows the global filter (set_ftrace_filter)."
 	echo
 	echo "## function_graph on every function in N tracefs instances (1 MiB buffers)"
 	echo

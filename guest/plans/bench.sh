@@ -4,6 +4,7 @@
 # 1, 2 and 4 tracefs instances (what a user sees). One line per case on the
 # results port, values in ns per getppid() over RUNS runs, sorted:
 #   FTN-BENCH core K v1 v2 ... | refused      FTN-BENCH graph N v1 ...
+#   FTN-BENCH coretime 1 v1 ...   (one user that asks for the times)
 #   FTN-BENCH check core K calls=C entries=E returns=R   (E, R >= K * C)
 # and the user stack figures (below).
 # scripts/bench-report.sh turns them into build/bench/results.md.
@@ -29,6 +30,16 @@ for k in 1 2 4 8 16; do
 	msg "FTN-BENCH check core $k calls=$((calls * runs)) entries=$(cat $p/entries) returns=$(cat $p/returns)"
 	rmmod fgraph_bench || exit 1
 done
+# One user that asks for the entry and return times, as the tracers do
+# (the same as "core 1" on stock kernels, which always read them)
+if insmod /extra/fgraph-bench.ko users=1 times=1 2>/dev/null; then
+	bench coretime 1 $calls
+	p=/sys/module/fgraph_bench/parameters
+	msg "FTN-BENCH check core 1 calls=$((calls * runs)) entries=$(cat $p/entries) returns=$(cat $p/returns)"
+	rmmod fgraph_bench || exit 1
+else
+	msg "FTN-BENCH coretime 1 refused"
+fi
 echo >$t/set_ftrace_filter
 
 # function_graph on every function, top level plus instances; fixed
