@@ -76,6 +76,10 @@ check() { # instance: stop it, check its trace, remove it
 	if [ "$n" -eq 0 ]; then
 		echo "fgraph-churn: $1 (filter: $f) traced nothing"
 		bad=$((bad + 1))
+	elif [ -z "$names" ]; then
+		# Else a changed output format would pass the check above
+		echo "fgraph-churn: $1: $n lines, no function name read"
+		bad=$((bad + 1))
 	fi
 	lines=$((lines + n))
 	checked=$((checked + 1))
