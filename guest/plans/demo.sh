@@ -38,7 +38,7 @@ ppc64*)
 esac
 o=$t/options/userstacktrace_deferred
 if [ -e $o ]; then
-	echo "== a deferred user stack: ustack-deep 4 deep, its getppid() event and the stack with the same cookie (patches 30-35)"
+	echo "== a deferred user stack: ustack-deep 4 deep, its getppid() event and the stack with the same cookie (patches 33-38)"
 	echo >$t/trace
 	echo 1 >$o
 	echo 1 >$t/events/syscalls/sys_enter_getppid/enable
@@ -48,7 +48,7 @@ if [ -e $o ]; then
 	grep -v '^#' $t/trace | grep -A 10 'sys_getppid' | head -n 11
 	echo >$t/trace
 fi
-echo "== function_graph in two instances with different filters (patches 17-22)"
+echo "== function_graph in two instances with different filters (patches 17-26)"
 for i in reads writes; do
 	mkdir $t/instances/$i
 done
