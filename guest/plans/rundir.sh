@@ -1,6 +1,7 @@
 # rundir.sh: guest plan fragment: run each DIR/*.sh and report it as
-# SUITE/<name>: PASS on exit 0, UNSUPPORTED on exit 77 (the kernel lacks
-# the feature; expect/ must list it), FAIL otherwise.
+# SUITE/<name>: PASS on exit 0, UNSUPPORTED on exit 77 (not run here: the
+# kernel lacks the feature, or the plan asked for no rounds; expect/ must
+# list it), FAIL otherwise.
 # Usage (in a plan): ftn_run_dir SUITE DIR
 ftn_run_dir() {
 	for t in "$2"/*.sh; do
