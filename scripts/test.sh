@@ -128,7 +128,7 @@ boot() { # boot label: boot it, compare with expect/
 	echo "test: boot $1, $plan plan ($(elapsed))"
 	o=$top/build/$key
 	if ACCEL=${accel:-${ACCEL:-}} CPU=$cpu SMP=$smp SHOW=none \
-		APPEND=${churn:+CHURN_ROUNDS=$churn} \
+		APPEND="${APPEND:-}${churn:+ CHURN_ROUNDS=$churn}" \
 		TIMEOUT=${TIMEOUT:-2400} "$s/boot.sh" "$arch" "$o/boot-image" \
 		"$o/initramfs.cpio.gz" "$top/guest/plans/$plan.sh" \
 		"$out/$1" >"$out/boot-$1.log" 2>&1; then
