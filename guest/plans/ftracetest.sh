@@ -3,6 +3,19 @@
 # named by its file (with "@instance" for the instance pass), then the
 # tail of the log of every case that did not pass.
 # Usage (in a plan): ftn_ftracetest [CASE...]
+
+# Cases that measure a wall-clock interval on the guest and fail when the
+# host stalls the vCPU inside it. Each of these that fails is run once more,
+# by itself; its result is that of the second run, and both are reported
+# (figure "ftracetest-retry"). One retry, never more: a real regression
+# fails twice.
+#   preemptirq/irqsoff_tracer.tc: a 500 ms irqs-off section must show a
+#   latency of 500-599 ms; under TCG the guest clock is the host's, so a
+#   vCPU thread descheduled (or round-robined out, 100 ms a slice) near
+#   the end of the section reads 600 ms or more (seen once in CI, with both
+#   lanes of make test loading the two host cores).
+FTN_RETRY="preemptirq/irqsoff_tracer.tc"
+
 ftn_ftracetest() {
 	logs=/tmp/ftracetest-logs
 	rm -rf "$logs"
@@ -18,6 +31,10 @@ ftn_ftracetest() {
 			name=${name#/}
 			head -1 "$f" | grep -q '(instance)' && name="$name@instance"
 		fi
+		if [ "$res" = FAIL ] && [ -n "$f" ] &&
+			ftn_retry_case "$name" "$f"; then
+			continue
+		fi
 		ftn-result ftracetest "$name" "$res"
 		if [ "$res" != PASS ] && [ -n "$f" ]; then
 			echo "---- log of $name ($res), last 25 lines:"
@@ -25,4 +42,25 @@ ftn_ftracetest() {
 		fi
 	done
 	return $rc
+}
+
+# ftn_retry_case NAME LOG: when NAME is in FTN_RETRY, show the log of its
+# failed run, run it again alone and report that result; false otherwise.
+ftn_retry_case() {
+	case " $FTN_RETRY " in *" $1 "*) ;; *) return 1 ;; esac
+	echo "---- log of $1 (FAIL, first run; retried once), last 25 lines:"
+	tail -n 25 "$2"
+	rlogs=/tmp/ftracetest-retry
+	rm -rf "$rlogs"
+	(cd /ftrace && ./ftracetest -k -l "$rlogs" "test.d/$1") \
+		</dev/null >/dev/null 2>&1
+	res=$(sed -n 's/^\[[0-9]*\].*\[\([A-Z]*\)\]$/\1/p' \
+		"$rlogs/ftracetest.log" | head -1)
+	ftn-figure ftracetest-retry "$1 first=FAIL retry=${res:-none}"
+	ftn-result ftracetest "$1" "${res:-FAIL}"
+	if [ "$res" != PASS ]; then
+		echo "---- log of $1 (${res:-FAIL}, retry), last 25 lines:"
+		tail -n 25 "$rlogs"/1-*-log.* 2>/dev/null
+	fi
+	return 0
 }
