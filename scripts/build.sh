@@ -53,13 +53,22 @@ kmake() {
 
 # Configure from scratch every time: cheap, and nothing stale survives. The
 # result replaces .config only when it differs, so kbuild rebuilds nothing.
+# All of it in an empty object tree: "make tinyconfig" merges its tiny.config
+# fragments into the .config of the object tree, whatever KCONFIG_CONFIG
+# says, so in $out it started from the previous build's configuration and
+# an option once off stayed off. An empty tree gives every build what a
+# fresh clone gets.
 cfg=$(mktemp -d)
 trap 'rm -rf "$cfg"' EXIT
-kmake KCONFIG_CONFIG="$cfg/.config" tinyconfig >/dev/null 2>&1
+mkdir "$cfg/o"
+kcfg() { make -s -C "$src" O="$cfg/o" ARCH=$karch CROSS_COMPILE=$cross \
+	CC="ccache ${cross}gcc" HOSTCC="ccache gcc" \
+	KCONFIG_CONFIG="$cfg/.config" "$@" >/dev/null 2>&1; }
+kcfg tinyconfig
 # shellcheck disable=SC2086
 (cd "$cfg" && "$src/scripts/kconfig/merge_config.sh" -m -O "$cfg" \
 	"$cfg/.config" $frags >/dev/null 2>&1)
-kmake KCONFIG_CONFIG="$cfg/.config" olddefconfig >/dev/null 2>&1
+kcfg olddefconfig
 
 # What the fragments ask for, the last fragment winning as in the merge.
 # shellcheck disable=SC2086
