@@ -3,6 +3,8 @@
 #   make run [ARCH=ppc64le]   boot the patched kernel and show the features
 #                             (DEBUG=1: the x86_64 debug kernel, debug plan)
 #   make test                 checkpatch, both arches, ftracetest, our tests
+#                             (under 60 minutes cold; make test-full: every
+#                             boot whole, about 80 minutes)
 #   make bench                the series against stock 6.1 and 6.12
 #                             (not part of make test; build/bench/results.md)
 # See README.md for the rest.
@@ -15,7 +17,7 @@ S := scripts
 
 export CPU
 
-.PHONY: run shell test bench ftracetest setup tree export check-export build \
+.PHONY: run shell test test-full bench ftracetest setup tree export check-export build \
 	initramfs checkpatch objtool-baseline clean help
 
 DEBUG ?=
@@ -29,6 +31,9 @@ shell:
 
 test:
 	@$(S)/test.sh
+
+test-full:
+	@FULL=1 $(S)/test.sh
 
 bench:
 	@$(S)/bench.sh

@@ -1,0 +1,13 @@
+# series.sh: the reduced plan of make test's POWER9 boot: ftracetest's basic
+# cases and every case the series adds or changes (function_graph users,
+# recursion, the powerpc call sites, the kprobe trap path, deferred user
+# stacks). The whole of ftracetest runs on the POWER10 model in make test
+# and on both models in make test-full.
+. /plans/ftracetest.sh
+cd /ftrace || exit 1
+ftn_ftracetest test.d/00basic/*.tc test.d/ftrace/fgraph-*.tc \
+	test.d/ftrace/ppc-mflr-*.tc test.d/ftrace/recursed_functions.tc \
+	test.d/kprobe/kprobe_trap_path.tc \
+	test.d/kprobe/kprobe_non_uniq_symbol.tc \
+	test.d/dynevent/test_duplicates.tc \
+	test.d/event/userstacktrace-deferred.tc
