@@ -46,8 +46,9 @@ export KBUILD_BUILD_USER=ftrace-next KBUILD_BUILD_HOST=qemu
 export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-2000-01-01}"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+kobj=$out # the object tree kmake works in
 kmake() {
-	make -s -C "$src" O="$out" ARCH=$karch CROSS_COMPILE=$cross \
+	make -s -C "$src" O="$kobj" ARCH=$karch CROSS_COMPILE=$cross \
 		CC="ccache ${cross}gcc" HOSTCC="ccache gcc" "$@"
 }
 
@@ -60,15 +61,14 @@ kmake() {
 # fresh clone gets.
 cfg=$(mktemp -d)
 trap 'rm -rf "$cfg"' EXIT
-mkdir "$cfg/o"
-kcfg() { make -s -C "$src" O="$cfg/o" ARCH=$karch CROSS_COMPILE=$cross \
-	CC="ccache ${cross}gcc" HOSTCC="ccache gcc" \
-	KCONFIG_CONFIG="$cfg/.config" "$@" >/dev/null 2>&1; }
-kcfg tinyconfig
+kobj=$cfg/o
+mkdir "$kobj"
+kmake KCONFIG_CONFIG="$cfg/.config" tinyconfig >/dev/null 2>&1
 # shellcheck disable=SC2086
 (cd "$cfg" && "$src/scripts/kconfig/merge_config.sh" -m -O "$cfg" \
 	"$cfg/.config" $frags >/dev/null 2>&1)
-kcfg olddefconfig
+kmake KCONFIG_CONFIG="$cfg/.config" olddefconfig >/dev/null 2>&1
+kobj=$out
 
 # What the fragments ask for, the last fragment winning as in the merge.
 # shellcheck disable=SC2086
