@@ -93,7 +93,6 @@ else
 	lane1="x86_64 debug-x86_64"
 	lane2="ppc64le-POWER10 series-ppc64le-POWER9 stress-ppc64le"
 fi
-boots="$lane1 $lane2"
 
 # guest/stress/fgraph-churn.sh runs CHURN_ROUNDS rounds (kernel command
 # line): 10 in the x86_64 stress boot (about 3 s a round), 5 on the debug
@@ -123,23 +122,18 @@ parse() { # boot label: sets plan smp accel flavour arch cpu expect key churn
 
 # Phase 1, in the background: every kernel the boots need, one after
 # another, in the order the lanes first need them (the first boot of each
-# lane, then the second...), each announced by build/test/kernel-KEY
-# ("ok" or "failed"). A lane starts its boot as soon as that kernel is
-# there, so the builds that follow share the cores with the first boots.
+# lane, then the rest), each announced by build/test/kernel-KEY ("ok" or
+# "failed"). A lane starts its boot as soon as that kernel is there, so
+# the builds that follow share the cores with the first boots.
 order=""
-set -- $lane1
-l1=$*
-set -- $lane2
-l2=$*
-while [ -n "$l1$l2" ]; do
-	for l in 1 2; do
-		eval "set -- \$l$l"
-		[ $# -gt 0 ] || continue
-		parse "$1"
-		case " $order " in *" $key "*) ;; *) order="$order $key" ;; esac
-		shift
-		eval "l$l=\$*"
-	done
+need() { # boot label: add its kernel to the build order
+	parse "$1"
+	case " $order " in *" $key "*) ;; *) order="$order $key" ;; esac
+}
+# shellcheck disable=SC2086
+for b in $(echo $lane1 | cut -d' ' -f1) $(echo $lane2 | cut -d' ' -f1) \
+	$lane1 $lane2; do
+	need "$b"
 done
 
 builder() {
