@@ -4,7 +4,7 @@
 # boot each guest with its plan (ftracetest, stress, debug), compare with
 # expect/, print the figures the guests report, then print a per-boot
 # summary and the line "N passed, N failed, N skipped".
-# Usage: scripts/test.sh        make test: the boots that fit 60 minutes
+# Usage: scripts/test.sh        make test: the boots meant to fit 60 minutes
 #        FULL=1 scripts/test.sh make test-full: every boot, every plan whole
 #        (env BOOTS="label ..." runs only those boots)
 set -u
@@ -80,7 +80,8 @@ echo "test: checkpatch --strict ($(elapsed))"
 # nop;nop call sites) all of ftracetest, and the 4-vCPU x86_64 stress boot
 # is left to make test-full, since the debug boot runs the same stress
 # programs with 4 vCPUs under the checkers. make test-full runs all six
-# boots whole, by arch, in about 80 minutes.
+# boots whole, by arch (not timed yet; the same boots took about 69
+# minutes cold with the heavier kernels and builds before boots).
 if [ -n "${BOOTS:-}" ]; then
 	lane1="" lane2=""
 	for b in $BOOTS; do
