@@ -36,10 +36,7 @@ ftn_ftracetest() {
 			continue
 		fi
 		ftn-result ftracetest "$name" "$res"
-		if [ "$res" != PASS ] && [ -n "$f" ]; then
-			echo "---- log of $name ($res), last 25 lines:"
-			tail -n 25 "$f"
-		fi
+		[ "$res" = PASS ] || [ -z "$f" ] || ftn_log_tail "$name ($res)" "$f"
 	done
 	return $rc
 }
@@ -48,8 +45,7 @@ ftn_ftracetest() {
 # failed run, run it again alone and report that result; false otherwise.
 ftn_retry_case() {
 	case " $FTN_RETRY " in *" $1 "*) ;; *) return 1 ;; esac
-	echo "---- log of $1 (FAIL, first run; retried once), last 25 lines:"
-	tail -n 25 "$2"
+	ftn_log_tail "$1 (FAIL, first run; retried once)" "$2"
 	rlogs=/tmp/ftracetest-retry
 	rm -rf "$rlogs"
 	(cd /ftrace && ./ftracetest -k -l "$rlogs" "test.d/$1") \
@@ -58,9 +54,13 @@ ftn_retry_case() {
 		"$rlogs/ftracetest.log" | head -1)
 	ftn-figure ftracetest-retry "$1 first=FAIL retry=${res:-none}"
 	ftn-result ftracetest "$1" "${res:-FAIL}"
-	if [ "$res" != PASS ]; then
-		echo "---- log of $1 (${res:-FAIL}, retry), last 25 lines:"
-		tail -n 25 "$rlogs"/1-*-log.* 2>/dev/null
-	fi
+	[ "$res" = PASS ] ||
+		ftn_log_tail "$1 (${res:-FAIL}, retry)" "$rlogs"/1-*-log.*
 	return 0
+}
+
+# ftn_log_tail WHAT LOG: the end of a case's log, on the console
+ftn_log_tail() {
+	echo "---- log of $1, last 25 lines:"
+	tail -n 25 "$2" 2>/dev/null
 }
