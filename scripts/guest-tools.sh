@@ -1,12 +1,13 @@
 #!/bin/sh
 # guest-tools.sh: unpack the Debian userland a guest needs into
-# build/dl/ARCH/root: static busybox; perl-base with its libraries for
-# Debian's checkbashisms (ftracetest's selftest/bashisms.tc); what busybox
-# lacks or does differently: util-linux's chrt (tracer/wakeup*.tc),
+# build/dl/ARCH/root: static busybox; what busybox lacks or does
+# differently: util-linux's chrt (tracer/wakeup*.tc),
 # coreutils' nice (inter-event trigger tests), and dash for /bin/sh, which
 # execs commands by their path where busybox's shell re-execs itself as
 # /proc/self/exe (trigger-synthetic-event-dynstring.tc reads the exec'd
-# filename). Packages are
+# filename). Debian's checkbashisms goes to build/dl/ARCH/checkbashisms,
+# outside the guest: scripts/checkbashisms.sh runs it on the host (perl in
+# a TCG guest is too slow for it). Packages are
 # fetched with apt-get download for the guest's Debian arch, never installed
 # on the host.
 # Usage: scripts/guest-tools.sh ARCH
@@ -19,7 +20,7 @@ ppc64le) darch=ppc64el ;;
 *) echo "guest-tools: unknown arch $arch" >&2; exit 1 ;;
 esac
 dir=$top/build/dl/$arch
-pkgs="busybox-static libc6 libcrypt1 perl-base devscripts util-linux coreutils dash"
+pkgs="busybox-static libc6 libcrypt1 devscripts util-linux coreutils dash"
 want=$(echo "$pkgs" | tr ' ' '\n' | sort | tr '\n' ' ')
 [ "$(cat "$dir/.done" 2>/dev/null)" = "$want" ] && exit 0
 
@@ -36,10 +37,10 @@ for d in *.deb; do
 done
 cd "$dir"
 rm -rf deb
-# Keep perl, checkbashisms, chrt, nice and dash; drop the rest.
+# Keep chrt, nice and dash; drop the rest.
 mkdir keep
-cp root/usr/bin/checkbashisms root/usr/bin/perl root/usr/bin/chrt \
-	root/usr/bin/nice keep/
+cp root/usr/bin/chrt root/usr/bin/nice keep/
+cp root/usr/bin/checkbashisms "$dir/"
 cp root/bin/dash root/bin/busybox "$dir/"
 rm -rf root/usr/bin/* root/usr/sbin root/sbin root/usr/share root/etc \
 	root/usr/lib/python3* root/usr/lib/*/gconv root/usr/libexec \

@@ -60,53 +60,46 @@ echo "test: setup and tree"
 
 echo "test: checkpatch --strict ($(elapsed))"
 "$s/checkpatch.sh" "$tally"
+# ftracetest's selftest/bashisms.tc, on the host (the guests have no perl)
+step checkbashisms "$s/checkbashisms.sh"
 
 # Every boot, labelled [stress-|debug-|series-]ARCH[-CPU]: the full
 # plan (ftracetest and guest/tests) on 2 vCPUs; with "series-" the reduced
 # plan (guest/plans/series.sh: the cases the series adds or changes);
-# with "stress-" the stress
-# plan (guest/stress) on 4 vCPUs (multi-threaded TCG on ppc64le; on x86_64
-# single-threaded: there, enabling function_graph on every function under
-# multi-threaded TCG hangs the guest now and then, stock 6.1 included, see
-# README "Known stock bugs"); with
-# "debug-" the debug kernel (configs/debug.config: lockdep, KASAN, UBSAN,
-# ...) on 4 vCPUs with the reduced debug plan, and its objtool warnings
-# compared with those of the stock base built the same way.
+# with "stress-" the stress plan (guest/stress) on 4 vCPUs; with "debug-"
+# the debug kernel
+# (configs/debug.config: lockdep, KASAN, UBSAN, ...) on 4 vCPUs with the
+# reduced debug plan, and its objtool warnings compared with those of the
+# stock base built the same way.
 #
-# Two lanes of boots run at once (a single-threaded TCG guest keeps one
-# host core busy; the machine make test is sized for has two), and each
-# lane's boots run one after another. make test (measured cold, README):
-# the POWER9 model runs the reduced plan, the POWER10 model (the series'
-# nop;nop call sites) all of ftracetest, and the 4-vCPU x86_64 stress boot
-# is left to make test-full, since the debug boot runs the same stress
-# programs with 4 vCPUs under the checkers. make test-full runs all six
-# boots whole, by arch (not timed yet; the same boots took about 69
-# minutes cold with the heavier kernels and builds before boots).
+# make test: all of ftracetest on x86_64 and on the POWER10 model (the
+# series' nop;nop call sites), the reduced plan on the POWER9 model, the
+# stress plan on POWER10 (where it races the two-phase patching), the
+# debug boot; the 4-vCPU x86_64 stress boot is left to make test-full,
+# since the debug boot runs the same stress programs with 4 vCPUs under
+# the checkers. make test-full runs every plan whole on both models.
+# The boots are listed longest first; two workers take them in that
+# order, each the first whose kernel is built (a single-threaded TCG guest
+# keeps one host core busy; the machine make test is sized for has two).
 if [ -n "${BOOTS:-}" ]; then
-	lane1="" lane2=""
-	for b in $BOOTS; do
-		case $b in *ppc64le*) lane2="$lane2 $b" ;; *) lane1="$lane1 $b" ;; esac
-	done
+	boots=$BOOTS
 elif [ -n "${FULL:-}" ]; then
-	lane1="x86_64 stress-x86_64 debug-x86_64"
-	lane2="ppc64le-POWER9 ppc64le-POWER10 stress-ppc64le"
+	boots="x86_64 ppc64le-POWER10 ppc64le-POWER9 debug-x86_64 \
+		stress-ppc64le-POWER10 stress-x86_64"
 else
-	lane1="x86_64 debug-x86_64"
-	lane2="ppc64le-POWER10 series-ppc64le-POWER9 stress-ppc64le"
+	boots="x86_64 ppc64le-POWER10 debug-x86_64 stress-ppc64le-POWER10 \
+		series-ppc64le-POWER9"
 fi
 
 # guest/stress/fgraph-churn.sh runs CHURN_ROUNDS rounds (kernel command
 # line): 10 in the x86_64 stress boot (about 3 s a round), 5 on the debug
-# kernel (about 30 s a round; from the fourth on, slots change hands),
-# none on ppc64le, whose lane has no time left in the 60 minutes.
-parse() { # boot label: sets plan smp accel flavour arch cpu expect key churn
-	plan=full smp=2 accel="" flavour="" spec=$1 churn=""
+# kernel (about 45 s a round; from the fourth on, slots change hands),
+# none on ppc64le, which has no time left in the 60 minutes.
+parse() { # boot label: sets plan smp flavour arch cpu expect key churn
+	plan=full smp=2 flavour="" spec=$1 churn=""
 	case $1 in
 	stress-x86_64*) plan=stress smp=4 spec=${1#stress-} churn=10 ;;
-	stress-*)
-		plan=stress smp=4 accel=tcg,thread=multi spec=${1#stress-}
-		churn=0
-		;;
+	stress-*) plan=stress smp=4 spec=${1#stress-} churn=0 ;;
 	debug-*) plan=debug smp=4 flavour=debug spec=${1#debug-} churn=5 ;;
 	series-*) plan=series spec=${1#series-} ;;
 	esac
@@ -122,19 +115,14 @@ parse() { # boot label: sets plan smp accel flavour arch cpu expect key churn
 }
 
 # Phase 1, in the background: every kernel the boots need, one after
-# another, in the order the lanes first need them (the first boot of each
-# lane, then the rest), each announced by build/test/kernel-KEY ("ok" or
-# "failed"). A lane starts its boot as soon as that kernel is there, so
-# the builds that follow share the cores with the first boots.
+# another, in the order the boots need them, each announced by
+# build/test/kernel-KEY ("ok" or "failed"). A worker starts a boot as soon
+# as its kernel is there, so the builds that follow share the cores with
+# the first boots.
 order=""
-need() { # boot label: add its kernel to the build order
-	parse "$1"
+for b in $boots; do
+	parse "$b"
 	case " $order " in *" $key "*) ;; *) order="$order $key" ;; esac
-}
-# shellcheck disable=SC2086
-for b in $(echo $lane1 | cut -d' ' -f1) $(echo $lane2 | cut -d' ' -f1) \
-	$lane1 $lane2; do
-	need "$b"
 done
 
 builder() {
@@ -165,9 +153,6 @@ builder() {
 
 boot() { # boot label: boot it, compare with expect/
 	parse "$1"
-	while [ ! -f "$out/kernel-$key" ]; do
-		sleep 5
-	done
 	[ "$(cat "$out/kernel-$key")" = ok ] || return 0
 	echo "test: boot $1, $plan plan ($(elapsed))"
 	o=$top/build/$key
@@ -175,7 +160,7 @@ boot() { # boot label: boot it, compare with expect/
 	# far slower than alone: the x86_64 suite next to the cold ppc64le
 	# and debug builds passed 1900 s (1276 s with only the other lane).
 	# 3600 s still kills a hung guest well inside the CI's 90 minutes.
-	if ACCEL=${accel:-${ACCEL:-}} CPU=$cpu SMP=$smp SHOW=none \
+	if CPU=$cpu SMP=$smp SHOW=none \
 		APPEND="${APPEND:-}${churn:+ CHURN_ROUNDS=$churn}" \
 		TIMEOUT=${TIMEOUT:-3600} "$s/boot.sh" "$arch" "$o/boot-image" \
 		"$o/initramfs.cpio.gz" "$top/guest/plans/$plan.sh" \
@@ -191,17 +176,40 @@ boot() { # boot label: boot it, compare with expect/
 	echo "test: boot $1 done ($(elapsed))"
 }
 
-# Phase 2, at once with phase 1: the two lanes.
-lane() {
-	for b; do
-		boot "$b"
+# Phase 2, at once with phase 1: two workers share the list of boots.
+echo "$boots" | tr -s ' \t\\' '\n\n\n' | sed '/^$/d' >"$out/queue"
+next_boot() { # the first queued boot whose kernel is built, taken off
+	# the queue; "wait" when none is built yet; nothing when none is left
+	until mkdir "$out/queue.lock" 2>/dev/null; do sleep 1; done
+	r=""
+	while read -r b; do
+		parse "$b"
+		if [ -f "$out/kernel-$key" ]; then
+			r=$b
+			break
+		fi
+		r=wait
+	done <"$out/queue"
+	if [ -n "$r" ] && [ "$r" != wait ]; then
+		grep -vx "$r" "$out/queue" >"$out/queue.new"
+		mv "$out/queue.new" "$out/queue"
+	fi
+	rmdir "$out/queue.lock"
+	echo "$r"
+}
+worker() {
+	while :; do
+		b=$(next_boot)
+		case $b in
+		"") return ;;
+		wait) sleep 5 ;;
+		*) boot "$b" ;;
+		esac
 	done
 }
 builder &
-# shellcheck disable=SC2086
-lane $lane1 &
-# shellcheck disable=SC2086
-lane $lane2 &
+worker &
+worker &
 wait
 echo "test: done in $(elapsed)"
 exec "$s/tally.sh" "$tally"

@@ -19,6 +19,7 @@ FTN_RETRY="preemptirq/irqsoff_tracer.tc"
 ftn_ftracetest() {
 	logs=/tmp/ftracetest-logs
 	rm -rf "$logs"
+	start=$(date +%s)
 	(cd /ftrace && ./ftracetest -k -l "$logs" "$@")
 	rc=$?
 	sed -n 's/^\[\([0-9]*\)\].*\[\([A-Z]*\)\]$/\1 \2/p' "$logs/ftracetest.log" |
@@ -38,7 +39,29 @@ ftn_ftracetest() {
 		ftn-result ftracetest "$name" "$res"
 		[ "$res" = PASS ] || [ -z "$f" ] || ftn_log_tail "$name ($res)" "$f"
 	done
+	ftn_slowest "$logs" "$start"
 	return $rc
+}
+
+# ftn_slowest LOGDIR START: the five cases that took longest, as a figure,
+# to show where the time of a boot goes. A case's log is last written when
+# it ends, so its time is the mtime of its log less that of the case
+# before it (the first case's is counted from START, seconds since 1970).
+ftn_slowest() {
+	prev=$2
+	for f in $(ls "$1" | sed -n 's/^\([0-9]*\)-.*-log\..*/\1 &/p' |
+		sort -n | cut -d' ' -f2); do
+		t=$(stat -c %Y "$1/$f")
+		n=$(sed -n '1s/^execute.*: *//p' "$1/$f")
+		echo "$((t - prev)) ${n#/ftrace/test.d/}"
+		prev=$t
+	done | sort -rn | head -n 5 | {
+		line=""
+		while read -r s n; do
+			line="$line $n=${s}s"
+		done
+		ftn-figure ftracetest-slowest "${line# }"
+	}
 }
 
 # ftn_retry_case NAME LOG: when NAME is in FTN_RETRY, show the log of its

@@ -1,14 +1,17 @@
 # rundir.sh: guest plan fragment: run each DIR/*.sh and report it as
 # SUITE/<name>: PASS on exit 0, UNSUPPORTED on exit 77 (not run here: the
 # kernel lacks the feature, or the plan asked for no rounds; expect/ must
-# list it), FAIL otherwise.
+# list it), FAIL otherwise. The console gets each one's time in seconds.
 # Usage (in a plan): ftn_run_dir SUITE DIR
 ftn_run_dir() {
 	for t in "$2"/*.sh; do
 		[ -e "$t" ] || continue
 		echo "== $t"
+		start=$(date +%s)
 		sh "$t"
-		case $? in
+		rc=$?
+		echo "== $t: exit $rc after $(($(date +%s) - start)) s"
+		case $rc in
 		0) r=PASS ;;
 		77) r=UNSUPPORTED ;;
 		*) r=FAIL ;;
