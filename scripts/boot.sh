@@ -54,8 +54,8 @@ ppc64le)
 	# for ppc64 guests: with one host thread per vCPU, a 4-vCPU stress
 	# boot beside another boot on two host cores livelocked (RCU stalls
 	# in mflr-flip, CPU hotplug under function_graph never ending), and
-	# the POWER10 ftracetest suite took 1189 s where one thread for both
-	# vCPUs takes about ... s.
+	# one thread is faster too: the POWER10 ftracetest suite took 871 s
+	# single-threaded, 1189 s multi-threaded (each beside another boot).
 	set -- qemu-system-ppc64 -accel "${ACCEL:-tcg,thread=single}" -cpu "$cpu" \
 		-M pseries,cap-htm=off,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off \
 		-vga none \
