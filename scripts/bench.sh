@@ -1,8 +1,9 @@
 #!/bin/sh
 # bench.sh: make bench. Builds three x86_64 kernels from the same config
-# fragments (the series, stock 6.1 and stock 6.12, Debian's source
-# packages) with the benchmark module bench/fgraph-bench.c, boots each
-# under QEMU -icount with guest/plans/bench.sh and writes
+# fragments (make test's plus configs/bench.config; the series, stock 6.1
+# and stock 6.12, Debian's source packages) with the benchmark module
+# bench/fgraph-bench.c, boots each under QEMU -icount with
+# guest/plans/bench.sh (beside the next builds) and writes
 # build/bench/results.md and results.png (scripts/bench-report.sh).
 # Then the ppc64le part: the series (twice: as booted, and with
 # ppc_ftrace_nop_mflr=off, the stock patching in the same kernel) and
@@ -33,28 +34,81 @@ unpack() { # version
 	echo "$d"
 }
 
-for k in ${KERNELS-series stock-6.1 stock-6.12}; do
-	case $k in
-	series)
-		"$s/tree.sh" --lenient
-		src=$top/build/linux o=$top/build/x86_64 absent=""
-		;;
-	stock-*)
-		src=$(unpack "${k#stock-}") o=$out/$k absent=1
-		;;
-	*) echo "bench: unknown kernel $k" >&2; exit 1 ;;
+"$s/tree.sh" --lenient
+xk=${KERNELS-series stock-6.1 stock-6.12}
+pk=${PPC_KERNELS-series series-mflr-off stock-6.1}
+
+# where KERNEL (series | stock-VERSION) of ARCH is built: sets src o absent
+where() { # arch kernel
+	case $2 in
+	series) src=$top/build/linux absent="" ;;
+	stock-*) src=$(unpack "${2#stock-}") absent=1 ;;
+	*) echo "bench: unknown kernel $2" >&2; exit 1 ;;
 	esac
-	echo "bench: build $k ($(elapsed))"
-	SRC=$src O=$o ABSENT_OK=$absent EXTMOD=$top/bench \
-		"$s/build.sh" x86_64 >"$out/build-$k.log" 2>&1 || {
-		tail -n 30 "$out/build-$k.log"
-		echo "bench: build $k failed (log: build/bench/build-$k.log)"
-		exit 1
-	}
-	# The options this kernel lacks, so no figure hides a config change
-	grep 'is absent here' "$out/build-$k.log" | sed "s/^build: note/bench: $k/" ||
-		true
-	SRC=$src O=$o "$s/initramfs.sh" x86_64 >/dev/null
+	o=$out/obj-$1-$2
+}
+
+# Every kernel is built from configs/bench.config on top of the make test
+# fragments (the same for all of them, so the comparison stays fair), in
+# its own object tree: the fragment leaves out what only the tests need,
+# and a bench kernel never replaces make test's. One after another in the
+# background, each announced by build/bench/built-ARCH-KERNEL (ok or
+# failed), while the x86_64 boots run beside them: -icount makes their
+# figures count guest instructions, which the host's load does not move.
+# The ppc64le boots measure wall time, so they wait for the last build.
+builds=""
+for k in $xk; do builds="$builds x86_64-$k"; done
+for k in $pk; do
+	k=${k%-mflr-off}
+	case " $builds " in *" ppc64le-$k "*) ;; *) builds="$builds ppc64le-$k" ;; esac
+done
+for b in $builds; do
+	case ${b#*-} in
+	series | stock-*) ;;
+	*) echo "bench: unknown kernel ${b#*-} (series, stock-VERSION)" >&2; exit 1 ;;
+	esac
+done
+rm -f "$out"/built-*
+builder() {
+	for b in $builds; do
+		arch=${b%%-*} k=${b#*-}
+		where "$arch" "$k"
+		ext=""
+		[ "$arch" = x86_64 ] && ext=$top/bench
+		echo "bench: build $arch $k ($(elapsed))"
+		if SRC=$src O=$o ABSENT_OK=$absent EXTMOD=$ext \
+			FRAGS=$top/configs/bench.config \
+			"$s/build.sh" "$arch" >"$out/build-$b.log" 2>&1 &&
+			SRC=$src O=$o "$s/initramfs.sh" "$arch" >/dev/null; then
+			# The options this kernel lacks, so no figure hides a
+			# config change
+			grep 'is absent here' "$out/build-$b.log" |
+				sed "s/^build: note/bench: $b/" || true
+			echo ok >"$out/built-$b"
+		else
+			tail -n 30 "$out/build-$b.log"
+			echo "bench: build $b failed (log: build/bench/build-$b.log)"
+			echo failed >"$out/built-$b"
+		fi
+	done
+}
+built() { # arch-kernel: wait for its build; false when it failed
+	while [ ! -f "$out/built-$1" ]; do
+		kill -0 "$bpid" 2>/dev/null || {
+			echo "bench: the builder stopped before $1" >&2
+			return 1
+		}
+		sleep 5
+	done
+	[ "$(cat "$out/built-$1")" = ok ]
+}
+builder &
+bpid=$!
+trap 'kill $bpid 2>/dev/null' EXIT
+
+for k in $xk; do
+	built "x86_64-$k" || exit 1
+	where x86_64 "$k"
 	mkdir -p "$o/extra"
 	cp "$o/extmod/fgraph-bench.ko" "$o/extra/"
 	echo "bench: boot $k ($(elapsed))"
@@ -70,27 +124,12 @@ for k in ${KERNELS-series stock-6.1 stock-6.12}; do
 	}
 done
 
-for k in ${PPC_KERNELS-series series-mflr-off stock-6.1}; do
+wait $bpid || true
+for k in $pk; do
 	append=""
-	case $k in
-	series | series-mflr-off)
-		"$s/tree.sh" --lenient
-		src=$top/build/linux o=$top/build/ppc64le absent=""
-		[ $k = series ] || append=ppc_ftrace_nop_mflr=off
-		;;
-	stock-6.1)
-		src=$(unpack 6.1) o=$out/ppc64le-$k absent=1
-		;;
-	*) echo "bench: unknown ppc64le kernel $k" >&2; exit 1 ;;
-	esac
-	echo "bench: build ppc64le $k ($(elapsed))"
-	SRC=$src O=$o ABSENT_OK=$absent "$s/build.sh" ppc64le \
-		>"$out/build-ppc64le-$k.log" 2>&1 || {
-		tail -n 30 "$out/build-ppc64le-$k.log"
-		echo "bench: build ppc64le $k failed (log: build/bench/build-ppc64le-$k.log)"
-		exit 1
-	}
-	SRC=$src O=$o "$s/initramfs.sh" ppc64le >/dev/null
+	[ "$k" = series-mflr-off ] && append=ppc_ftrace_nop_mflr=off
+	built "ppc64le-${k%-mflr-off}" || exit 1
+	where ppc64le "${k%-mflr-off}"
 	echo "bench: boot ppc64le $k ($(elapsed))"
 	# Wall time: -icount hangs this guest early in boot.
 	CPU=POWER10 APPEND=$append SHOW=none TIMEOUT=1200 \
