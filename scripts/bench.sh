@@ -82,7 +82,7 @@ builder() {
 			SRC=$src O=$o "$s/initramfs.sh" "$arch" >/dev/null; then
 			# The options this kernel lacks, so no figure hides a
 			# config change
-			grep 'is absent here' "$out/build-$b.log" |
+			grep -e 'is absent here' -e 'cannot be switched off' "$out/build-$b.log" |
 				sed "s/^build: note/bench: $b/" || true
 			echo ok >"$out/built-$b"
 		else

@@ -9,8 +9,8 @@
 # Env: SRC (default build/linux), O (default build/ARCH[-FLAVOUR]),
 #      FRAGS (extra fragment files), JOBS (default nproc),
 #      REBUILD=1 (recompile every object, for a complete objtool report),
-#      ABSENT_OK=1 (options this tree lacks are noted, not fatal: the
-#      stock base has none of the series' options),
+#      ABSENT_OK=1 (options this tree lacks, or cannot switch off, are
+#      noted, not fatal: the stock base has none of the series' options),
 #      EXTMOD=DIR (also build the external module in DIR against this
 #      kernel, in $O/extmod).
 set -eu
@@ -82,6 +82,12 @@ sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1 \2/p' \
 	[ "$got" = absent ] && [ "$val" = n ] && continue
 	if [ "$got" = absent ] && [ -n "${ABSENT_OK:-}" ]; then
 		echo "build: note: $sym is absent here (no such option, or its dependencies unmet)" >&2
+		continue
+	fi
+	# A stock tree may force on what the fragments switch off (6.12:
+	# MICROCODE has no prompt): noted like an absent option
+	if [ "$val" = n ] && [ "$got" != n ] && [ -n "${ABSENT_OK:-}" ]; then
+		echo "build: note: $sym=$got here, cannot be switched off" >&2
 		continue
 	fi
 	[ "$got" = "$val" ] || echo "build: want $sym=$val, got $got"
