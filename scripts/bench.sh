@@ -102,9 +102,16 @@ built() { # arch-kernel: wait for its build; false when it failed
 	done
 	[ "$(cat "$out/built-$1")" = ok ]
 }
+ptree() { # pid: it and every process under it
+	echo "$1"
+	for c in $(ps -o pid= --ppid "$1"); do
+		ptree "$c"
+	done
+}
 builder &
 bpid=$!
-trap 'kill $bpid 2>/dev/null' EXIT
+# On the way out (a failed boot, ^C) no build may go on without us
+trap 'kill $(ptree $bpid) 2>/dev/null' EXIT
 
 for k in $xk; do
 	built "x86_64-$k" || exit 1
