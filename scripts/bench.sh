@@ -111,7 +111,7 @@ ptree() { # pid: it and every process under it
 builder &
 bpid=$!
 # On the way out (a failed boot, ^C) no build may go on without us
-trap 'kill $(ptree $bpid) 2>/dev/null' EXIT
+trap 'kill $(ptree $bpid) 2>/dev/null || :' EXIT
 
 for k in $xk; do
 	built "x86_64-$k" || exit 1
