@@ -26,12 +26,7 @@ ftn_ftracetest() {
 	while read -r n res; do
 		f=$(ls "$logs/$n"-*-log.* 2>/dev/null | head -1)
 		name=unknown-$n
-		if [ -n "$f" ]; then
-			name=$(sed -n '1s/^execute.*: *//p' "$f")
-			name=${name#/ftrace/test.d/}
-			name=${name#/}
-			head -1 "$f" | grep -q '(instance)' && name="$name@instance"
-		fi
+		[ -z "$f" ] || name=$(ftn_case_name "$f")
 		if [ "$res" = FAIL ] && [ -n "$f" ] &&
 			ftn_retry_case "$name" "$f"; then
 			continue
@@ -43,6 +38,16 @@ ftn_ftracetest() {
 	return $rc
 }
 
+# ftn_case_name LOG: the case a log is of, as its file under test.d, with
+# "@instance" for the instance pass
+ftn_case_name() {
+	c=$(sed -n '1s/^execute.*: *//p' "$1")
+	c=${c#/ftrace/test.d/}
+	c=${c#/}
+	head -1 "$1" | grep -q '(instance)' && c="$c@instance"
+	echo "$c"
+}
+
 # ftn_slowest LOGDIR START: the five cases that took longest, as a figure,
 # to show where the time of a boot goes. A case's log is last written when
 # it ends, so its time is the mtime of its log less that of the case
@@ -52,8 +57,7 @@ ftn_slowest() {
 	for f in $(ls "$1" | sed -n 's/^\([0-9]*\)-.*-log\..*/\1 &/p' |
 		sort -n | cut -d' ' -f2); do
 		t=$(stat -c %Y "$1/$f")
-		n=$(sed -n '1s/^execute.*: *//p' "$1/$f")
-		echo "$((t - prev)) ${n#/ftrace/test.d/}"
+		echo "$((t - prev)) $(ftn_case_name "$1/$f")"
 		prev=$t
 	done | sort -rn | head -n 5 | {
 		line=""
