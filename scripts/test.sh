@@ -94,7 +94,7 @@ fi
 # guest/stress/fgraph-churn.sh runs CHURN_ROUNDS rounds (kernel command
 # line): 10 in the x86_64 stress boot (about 3 s a round), 5 on the debug
 # kernel (about 45 s a round; from the fourth on, slots change hands),
-# none on ppc64le, which has no time left in the 60 minutes.
+# none on ppc64le, where the stress boot's time goes to mflr-flip.sh.
 parse() { # boot label: sets plan smp flavour arch cpu expect key churn
 	plan=full smp=2 flavour="" spec=$1 churn=""
 	case $1 in
@@ -156,9 +156,9 @@ boot() { # boot label: boot it, compare with expect/
 	[ "$(cat "$out/kernel-$key")" = ok ] || return 0
 	echo "test: boot $1, $plan plan ($(elapsed))"
 	o=$top/build/$key
-	# A boot that shares the cores with a build and the other lane runs
+	# A boot that shares the cores with a build and another boot runs
 	# far slower than alone: the x86_64 suite next to the cold ppc64le
-	# and debug builds passed 1900 s (1276 s with only the other lane).
+	# and debug builds passed 1900 s (1276 s with only one other boot).
 	# 3600 s still kills a hung guest well inside the CI's 90 minutes.
 	if CPU=$cpu SMP=$smp SHOW=none \
 		APPEND="${APPEND:-}${churn:+ CHURN_ROUNDS=$churn}" \
@@ -177,7 +177,8 @@ boot() { # boot label: boot it, compare with expect/
 }
 
 # Phase 2, at once with phase 1: two workers share the list of boots.
-echo "$boots" | tr -s ' \t\\' '\n\n\n' | sed '/^$/d' >"$out/queue"
+# shellcheck disable=SC2086
+printf '%s\n' $boots >"$out/queue"
 next_boot() { # the first queued boot whose kernel is built, taken off
 	# the queue; "wait" when none is built yet; nothing when none is left
 	until mkdir "$out/queue.lock" 2>/dev/null; do sleep 1; done
