@@ -38,12 +38,12 @@ unpack() { # version
 xk=${KERNELS-series stock-6.1 stock-6.12}
 pk=${PPC_KERNELS-series series-mflr-off stock-6.1}
 
-# where KERNEL (series | stock-VERSION) of ARCH is built: sets src o absent
+# where KERNEL (series | stock-VERSION, checked below) of ARCH is built:
+# sets src o absent
 where() { # arch kernel
 	case $2 in
 	series) src=$top/build/linux absent="" ;;
-	stock-*) src=$(unpack "${2#stock-}") absent=1 ;;
-	*) echo "bench: unknown kernel $2" >&2; exit 1 ;;
+	*) src=$(unpack "${2#stock-}") absent=1 ;;
 	esac
 	o=$out/obj-$1-$2
 }
@@ -111,7 +111,7 @@ ptree() { # pid: it and every process under it
 builder &
 bpid=$!
 # On the way out (a failed boot, ^C) no build may go on without us
-trap 'kill $(ptree $bpid) 2>/dev/null || :' EXIT
+trap '[ -z "$bpid" ] || kill $(ptree $bpid) 2>/dev/null || :' EXIT
 
 for k in $xk; do
 	built "x86_64-$k" || exit 1
@@ -132,6 +132,7 @@ for k in $xk; do
 done
 
 wait $bpid || true
+bpid="" # reaped: its number may now be another process's
 for k in $pk; do
 	append=""
 	[ "$k" = series-mflr-off ] && append=ppc_ftrace_nop_mflr=off
