@@ -11,5 +11,7 @@ ftn-figure startup-selftests "tracers passed=$passed failed=$failed"
 r=PASS
 [ "$passed" -gt 0 ] && [ "$failed" -eq 0 ] || r=FAIL
 ftn-result debug startup-selftests $r
-ftn_ftracetest test.d/ftrace/recursed_functions.tc
+ftn_ftracetest test.d/ftrace/recursed_functions.tc \
+	test.d/event/userstacktrace-deferred.tc \
+	test.d/event/userstacktrace-deferred-exit.tc
 ftn_run_dir stress /stress

@@ -2,7 +2,7 @@
 # test_unwind_deferred.ko and guest/src/unwind-api.c: the frames of a
 # known call chain, one walk and one cookie per kernel entry, cookies per
 # entry, per CPU and across a migration, requests from a timer interrupt
-# and from NMI (refused), an unregister with its request pending,
+# and from NMI (served), an unregister with its request pending,
 # corrupted frame-pointer chains, the memory-short paths (fail-nth), a
 # 32-bit task (guest/src-i386/unwind-compat: its ip alone), a
 # slot's new owner asking in its old owner's entry, and CHURN rounds of
