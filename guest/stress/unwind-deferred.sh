@@ -2,11 +2,13 @@
 # context under load. With options/userstacktrace_deferred on and the
 # getppid and exit_group syscall (task), timer (softirq) and timer
 # interrupt (hardirq) events, and page allocations under zone->lock
-# (kmem:mm_page_alloc_zone_locked), one ustack-deep per CPU sits 32 frames deep
-# while shells fork and exit, and one sits 200 frames deep. Checks: every
+# (kmem:mm_page_alloc_zone_locked), one ustack-deep per CPU sits 32
+# frames deep while shells fork and exit, and one sits 200 frames deep.
+# Checks: every
 # request cookie has exactly one stack, also for tasks that exit with
 # their request pending (walked before the mm goes: not empty);
-# requests came from all three contexts; most stacks of the
+# requests came from all three contexts and from inside the page
+# allocator; most stacks of the
 # 32-deep tasks hold all their frames (ip, work, 32 x deep, main); the
 # 200-deep task's stacks stop at UNWIND_MAX_ENTRIES (128). Exit 77
 # (unsupported) where the kernel lacks the option (not x86_64).
@@ -26,9 +28,7 @@ for e in syscalls/sys_enter_getppid syscalls/sys_enter_exit_group \
 done
 # Requests from inside the page allocator, under zone->lock: the request
 # path must not allocate (the debug kernel's lockdep and KASAN watch)
-if [ -d $t/events/kmem/mm_page_alloc_zone_locked ]; then
-	echo 1 >$t/events/kmem/mm_page_alloc_zone_locked/enable || exit 1
-fi
+echo 1 >$t/events/kmem/mm_page_alloc_zone_locked/enable || exit 1
 # The timer interrupt: the x86 vector event, else an hrtimer tick
 if [ -d $t/events/irq_vectors/local_timer_entry ]; then
 	echo 1 >$t/events/irq_vectors/local_timer_entry/enable
@@ -98,5 +98,9 @@ maxf=$(awk '$1 == "stack" { if ($4 > m) m = $4 } END { print m + 0 }' $tmp/lines
 [ "$deep" -gt 0 ] && [ $((full * 10)) -ge $((deep * 8)) ] ||
 	{ echo "32-deep stacks: $full of $deep complete"; bad=1; }
 [ "$maxf" -eq $max ] || { echo "longest stack $maxf frames, want $max"; bad=1; }
-ftn-figure unwind-deferred "requests=$reqs task=$n_task softirq=$n_softirq hardirq=$n_hardirq exits=$exits stacks=$stacks deep_complete=$full/$deep max_frames=$maxf capped=[$capped]"
+# Requests of page allocations: the cookie line right after the event
+n_alloc=$(awk '/<user stack deferred> cookie=/ { if (p ~ /mm_page_alloc_zone_locked:/) n++ }
+	{ p = $0 } END { print n + 0 }' $tmp/trace)
+[ "$n_alloc" -gt 0 ] || { echo "no request from inside the page allocator"; bad=1; }
+ftn-figure unwind-deferred "requests=$reqs task=$n_task softirq=$n_softirq hardirq=$n_hardirq alloc=$n_alloc exits=$exits stacks=$stacks deep_complete=$full/$deep max_frames=$maxf capped=[$capped]"
 [ $bad -eq 0 ]
