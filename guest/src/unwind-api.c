@@ -670,6 +670,27 @@ static void test_reuse(void)
 }
 
 /*
+ * A slot's new owner that does not ask, in the entry its old owner asked
+ * in: the old owner's request is dropped, not handed to the new owner.
+ */
+static void test_reuse_quiet(void)
+{
+	int c, d, stale, lost;
+
+	check = "slot-reuse-quiet";
+	fresh("reuse_quiet");
+	read_stats(&c, &d, &stale, &lost);
+	if (ctl("reuse_end"))
+		fail("reuse_end failed");
+	read_log();
+	if (count(0, 'D', 0, 0) != 1 || find(0, 'D', 0)->ret)
+		fail("the old owner's request was refused");
+	if (d)
+		fail("a callback was called for the old owner's request");
+	ok();
+}
+
+/*
  * Requests for two callbacks that take turns in one slot: two processes
  * request for both owners until this one has churned the slot ROUNDS
  * times. Some requests must land (else nothing was tested), and no
@@ -744,6 +765,7 @@ int main(int argc, char **argv)
 	test_memshort();
 	test_compat();
 	test_reuse();
+	test_reuse_quiet();
 	test_churn(churn);
 	printf("unwind-api: all checks passed\n");
 	return 0;
