@@ -29,6 +29,9 @@ cell() { # "median min max" -> table cell
 	esac
 }
 med() { set -- $1 ""; echo "$1"; }
+ps_ns() { # picoseconds -> nanoseconds, one decimal
+	awk -v p="$1" 'BEGIN { printf "%.1f", p / 1000 }'
+}
 
 # The ppc64le table, from DIR/ppc64le-KERNEL.results.
 ppc_section() {
@@ -103,12 +106,23 @@ ustack_section() {
 	echo "tables before each (a shared mapping, contents kept); complete means"
 	echo "8 entries for sync, 34 for deferred (the ip, 32 frames of deep(),"
 	echo "the two below)."
-	r=$(sed -n 's/^FTN-BENCH ureq //p' "$dir/series.results" 2>/dev/null)
-	if [ -n "$r" ]; then
+	if grep -q '^FTN-BENCH ureq ' "$dir/series.results" 2>/dev/null; then
 		echo
-		echo "Request fast path (series, test_unwind_deferred \"bench 10000\":"
-		echo "requests for a callback already pending in the entry): $r ps"
-		echo "per request."
+		echo "Request path (series, test_unwind_deferred \"bench 10000\" and"
+		echo "\"benchnmi 10000\"), ns of virtual time (instructions) per"
+		echo "unwind_user_deferred() call:"
+		echo "first: an entry's first request (cookie, task work or, in NMI,"
+		echo "the self-interrupt); pending: the callback already asked for."
+		echo
+		echo "| context | first | pending |"
+		echo "|---|---|---|"
+		sed -n 's/^FTN-BENCH ureq //p' "$dir/series.results" |
+			while read -r ctx a b; do
+				case $a in
+				refused) echo "| $ctx | refused | refused |" ;;
+				*) echo "| $ctx | $(ps_ns "${b#first=}") | $(ps_ns "${a#pending=}") |" ;;
+				esac
+			done
 	fi
 }
 

@@ -112,11 +112,23 @@ ucold sync userstacktrace 8
 ucold deferred userstacktrace_deferred $((depth + 2))
 echo 0 >$t/events/syscalls/sys_enter_getppid/enable
 echo >$t/trace
-# The request fast path (the series' test module): ps per request
+# The request path (the series' test module), ps per request, in task
+# context and from a self-NMI: an entry's first request, then the fast
+# path (callback already pending)
+#   FTN-BENCH ureq task|nmi pending=P first=P | refused
 if modprobe test_unwind_deferred 2>/dev/null; then
 	d=/sys/kernel/debug/unwind_deferred_test
-	echo "bench 10000" >$d/ctl &&
-		msg "FTN-BENCH ureq $(sed -n 's/.*bench_ps=\([0-9]*\).*/\1/p' $d/stats)"
+	ureq() { # kind command stats-prefix
+		if echo "$2 10000" >$d/ctl 2>/dev/null; then
+			msg "FTN-BENCH ureq $1 $(tr ' ' '\n' <$d/stats | sed -n \
+				"s/^bench_$3first_ps=/first=/p; s/^bench_$3ps=/pending=/p" |
+				tr '\n' ' ')"
+		else
+			msg "FTN-BENCH ureq $1 refused"
+		fi
+	}
+	ureq task bench ""
+	ureq nmi benchnmi nmi_
 	rmmod test_unwind_deferred
 fi
 exit 0

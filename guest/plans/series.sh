@@ -10,4 +10,4 @@ ftn_ftracetest test.d/00basic/*.tc test.d/ftrace/fgraph-*.tc \
 	test.d/kprobe/kprobe_trap_path.tc \
 	test.d/kprobe/kprobe_non_uniq_symbol.tc \
 	test.d/dynevent/test_duplicates.tc \
-	test.d/event/userstacktrace-deferred.tc
+	test.d/event/userstacktrace-deferred*.tc
