@@ -5,8 +5,9 @@
  * order, one call per callback per kernel entry, cookies per entry, per
  * CPU and across a migration, hardirq and NMI requests (both served), an
  * unregister with a request pending, corrupted frame-pointer chains, the
- * memory-short paths (fault injection), a 32-bit task (unwind-compat)
- * and register/unregister races.
+ * memory-short paths (fault injection), a 32-bit task (unwind-compat),
+ * requests made from calls while execve() serves the old program, and
+ * register/unregister races.
  * x86_64 only (the raw syscalls set %rbp); exit 77 elsewhere.
  * Usage: unwind-api [CHURN_ROUNDS]; prints "ok NAME" per check, exit 1 on
  * the first failure.
@@ -650,6 +651,62 @@ static void test_compat(void)
 	ok();
 }
 
+/*
+ * Requests made while execve() serves the old program: a kprobe on
+ * begin_new_exec() asks for E, E's call asks for A, A's call for B. All
+ * must be accepted and called there, with the old program's cookie.
+ */
+static void test_exec_chain(void)
+{
+	int i, st, e = 0, ra = 0, rb = 0, ca = 0, cb = 0;
+	unsigned long long x = 0;
+	pid_t pid;
+
+	check = "exec-chain";
+	clear();
+	pid = fork();
+	if (!pid) {
+		if (ctl("execchain 2"))
+			_exit(2);
+		execl("/bin/true", "true", (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		fail("fork");
+	if (WEXITSTATUS(st) == 2)
+		fail("execchain refused (a kernel without KPROBES?)");
+	if (WEXITSTATUS(st))
+		fail("child status %d", WEXITSTATUS(st));
+	read_log();
+	for (i = 0; i < nrecs; i++)
+		if (recs[i].pid == pid && recs[i].call && recs[i].cb == 'E') {
+			x = recs[i].cookie;
+			e++;
+		}
+	if (e != 1 || !x)
+		fail("%d calls of E, the request made at execve()", e);
+	for (i = 0; i < nrecs; i++) {
+		struct rec *r = &recs[i];
+
+		if (r->pid != pid || r->cb == 'E')
+			continue;
+		if (!r->call && r->ret)
+			fail("%c's request, made by a call in execve(), got %d",
+			     r->cb, r->ret);
+		if (r->cookie != x)
+			fail("cookie %llx in execve(), not E's %llx",
+			     r->cookie, x);
+		if (r->call && r->data != 8)
+			fail("a call for another request than the chain's");
+		*(r->call ? (r->cb == 'A' ? &ca : &cb) :
+		  (r->cb == 'A' ? &ra : &rb)) += 1;
+	}
+	if (ra != 1 || rb != 1 || ca != 1 || cb != 1)
+		fail("requests A %d B %d, calls A %d B %d, want one each",
+		     ra, rb, ca, cb);
+	ok();
+}
+
 /* A slot's new owner asks in the entry its old owner asked in */
 static void test_reuse(void)
 {
@@ -764,6 +821,7 @@ int main(int argc, char **argv)
 	test_corrupt();
 	test_memshort();
 	test_compat();
+	test_exec_chain();
 	test_reuse();
 	test_reuse_quiet();
 	test_churn(churn);
