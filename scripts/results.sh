@@ -35,7 +35,29 @@ awk -v label="$label" '
 					label, t, want[t]
 	}' "$tmp/want" "$tmp/got" >"$tmp/tally"
 [ -s "$tmp/got" ] || echo "FAIL $label no results at all" >>"$tmp/tally"
-cat "$tmp/tally" >>"$tally"
+# Under each failed test, what the guest printed of it (an ftracetest
+# case's log tail, a stress test's last lines), as DETAIL lines: the
+# summary at the end of make test then says why, not only what, failed.
+console=${results%.results}.console
+awk -v label="$label" '
+	FILENAME == ARGV[1] {
+		if (/^---- log of /) { split($0, w, " "); name = w[4]; n = 0
+			cut = 25; next }
+		if (/^== \/[^ ]*\.sh$/) { name = $2; sub(/.*\//, "", name)
+			sub(/\.sh$/, "", name); n = 0; cut = 0; next }
+		if (/^== \/[^ ]*\.sh: exit /) { name = ""; next }
+		if (/^FTN-/ || name == "") next
+		if (cut && n >= cut) { name = ""; next }
+		log_[name, ++n] = $0; nlog[name] = n; next
+	}
+	{ print }
+	$1 == "FAIL" && $2 == label {
+		t = $3; sub(/:$/, "", t); sub(/^[^\/]*\//, "", t)
+		for (i = nlog[t] > 12 ? nlog[t] - 11 : 1; i <= nlog[t]; i++)
+			print "DETAIL " t "| " log_[t, i]
+	}' "$console" "$tmp/tally" 2>/dev/null >"$tmp/detail" ||
+	cp "$tmp/tally" "$tmp/detail"
+cat "$tmp/detail" >>"$tally"
 p=$(grep -c '^PASS' "$tmp/tally" || true)
 f=$(grep -c '^FAIL' "$tmp/tally" || true)
 s=$(grep -c '^SKIP' "$tmp/tally" || true)

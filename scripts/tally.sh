@@ -1,7 +1,7 @@
 #!/bin/sh
 # tally.sh: print the closing summary of make test from the tally file: the
-# failures, then one line "N passed, N failed, N skipped". Exit non-zero on
-# any failure or on an empty tally.
+# failures (each with its DETAIL lines under it), then one line "N passed,
+# N failed, N skipped". Exit non-zero on any failure or on an empty tally.
 # Usage: scripts/tally.sh TALLY
 set -eu
 t=${1:?usage: tally.sh TALLY}
@@ -11,7 +11,7 @@ f=$(grep -c '^FAIL' "$t" || true)
 s=$(grep -c '^SKIP' "$t" || true)
 if [ "$f" -gt 0 ]; then
 	echo "Failures:"
-	grep '^FAIL' "$t" | sed 's/^FAIL /  /'
+	sed -n -e 's/^FAIL /  /p' -e 's/^DETAIL /    /p' "$t"
 fi
 echo "$p passed, $f failed, $s skipped"
 [ "$f" -eq 0 ]
