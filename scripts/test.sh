@@ -112,6 +112,24 @@ parse() { # boot label: sets plan smp flavour arch cpu expect key churn
 	[ "$plan" = full ] || [ ! -f "$top/expect/$plan-$arch.txt" ] ||
 		expect=$plan-$arch
 	key=$arch${flavour:+-$flavour}
+	# What the boot's kernel command line starts, checked by
+	# guest/plans/boottrace.sh before the plan's tests: each tracer from
+	# boot on each arch, on POWER10 with the series' nop; nop call sites
+	# (the function tracer starts in start_kernel(), function_graph at
+	# core_initcall). Not on the debug kernel: a boot-time tracer turns
+	# off the startup selftests that its plan checks.
+	boottrace=""
+	case $1 in
+	x86_64) boottrace="ftrace=function_graph ftrace_graph_filter=vfs_read
+		trace_event=sched:sched_process_exec
+		trace_options=userstacktrace_deferred" ;;
+	stress-x86_64 | ppc64le-POWER9 | ppc64le-POWER10)
+		boottrace="ftrace=function ftrace_filter=vfs_*
+		ftrace_notrace=vfs_write trace_event=sched:sched_process_exec" ;;
+	stress-ppc64le-POWER10 | series-ppc64le-POWER9)
+		boottrace="ftrace=function_graph ftrace_graph_filter=vfs_read" ;;
+	esac
+	boottrace=$(echo $boottrace)
 }
 
 # Phase 1, in the background: every kernel the boots need, one after
@@ -161,7 +179,7 @@ boot() { # boot label: boot it, compare with expect/
 	# and debug builds passed 1900 s (1276 s with only one other boot).
 	# 3600 s still kills a hung guest well inside the CI's 90 minutes.
 	if CPU=$cpu SMP=$smp SHOW=none \
-		APPEND="${APPEND:-}${churn:+ CHURN_ROUNDS=$churn}" \
+		APPEND="${APPEND:-}${churn:+ CHURN_ROUNDS=$churn} $boottrace" \
 		TIMEOUT=${TIMEOUT:-3600} "$s/boot.sh" "$arch" "$o/boot-image" \
 		"$o/initramfs.cpio.gz" "$top/guest/plans/$plan.sh" \
 		"$out/$1" >"$out/boot-$1.log" 2>&1; then

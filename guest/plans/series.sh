@@ -3,7 +3,9 @@
 # recursion, the powerpc call sites, the kprobe trap path, deferred user
 # stacks). The whole of ftracetest runs on the POWER10 model in make test
 # and on both models in make test-full.
+. /plans/boottrace.sh
 . /plans/ftracetest.sh
+ftn_boottrace
 cd /ftrace || exit 1
 ftn_ftracetest test.d/00basic/*.tc test.d/ftrace/fgraph-*.tc \
 	test.d/ftrace/ppc-mflr-*.tc test.d/ftrace/recursed_functions.tc \
