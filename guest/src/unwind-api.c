@@ -6,7 +6,8 @@
  * CPU and across a migration, hardirq and NMI requests (both served), an
  * unregister with a request pending, corrupted frame-pointer chains, the
  * memory-short paths (fault injection), a 32-bit task (unwind-compat),
- * requests made from calls while execve() serves the old program, and
+ * requests made from calls while execve() serves the old program, an
+ * exit whose walk meets a page that never comes in (FUSE), and
  * register/unregister races.
  * x86_64 only (the raw syscalls set %rbp); exit 77 elsewhere.
  * Usage: unwind-api [CHURN_ROUNDS]; prints "ok NAME" per check, exit 1 on
@@ -16,13 +17,17 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/fuse.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #ifndef __x86_64__
@@ -535,6 +540,12 @@ static void test_corrupt(void)
 	nr = corrupt_one((unsigned long)fr + 3, "misaligned");
 	if (nr != 1)
 		fail("a misaligned frame pointer was followed");
+	/* A frame whose return address lies in the kernel */
+	fr[0] = 0;
+	fr[1] = 0xffffffff81000000UL;
+	nr = corrupt_one((unsigned long)fr, "kernel return address");
+	if (nr != 1)
+		fail("a kernel return address was handed out");
 	/* A frame whose saved frame pointer is itself */
 	fr[0] = (unsigned long)fr;
 	fr[1] = (unsigned long)&test_corrupt + 1;
@@ -707,6 +718,191 @@ static void test_exec_chain(void)
 	ok();
 }
 
+/*
+ * A FUSE file system whose reads are never answered: the daemon replies
+ * to everything needed to open and map its one file, and to no READ.
+ */
+static void fuse_daemon(int fd)
+{
+	static char buf[FUSE_MIN_READ_BUFFER + 65536];
+	struct {
+		struct fuse_out_header h;
+		union {
+			struct fuse_init_out init;
+			struct fuse_entry_out entry;
+			struct fuse_attr_out attr;
+			struct fuse_open_out open;
+		} u;
+	} out;
+	struct fuse_in_header *in = (void *)buf;
+	struct fuse_attr *a = NULL;
+	size_t len;
+
+	for (;;) {
+		if (read(fd, buf, sizeof(buf)) < (ssize_t)sizeof(*in)) {
+			if (errno == EINTR || errno == ENOENT)
+				continue;
+			_exit(0);
+		}
+		memset(&out, 0, sizeof(out));
+		out.h.unique = in->unique;
+		len = 0;
+		switch (in->opcode) {
+		case FUSE_INIT:
+			out.u.init.major = FUSE_KERNEL_VERSION;
+			out.u.init.minor =
+				((struct fuse_init_in *)(in + 1))->minor;
+			out.u.init.max_write = 4096;
+			len = sizeof(out.u.init);
+			break;
+		case FUSE_LOOKUP:
+			out.u.entry.nodeid = 2;
+			out.u.entry.entry_valid = 1000;
+			out.u.entry.attr_valid = 1000;
+			a = &out.u.entry.attr;
+			len = sizeof(out.u.entry);
+			break;
+		case FUSE_GETATTR:
+			out.u.attr.attr_valid = 1000;
+			a = &out.u.attr.attr;
+			len = sizeof(out.u.attr);
+			break;
+		case FUSE_OPEN:
+			len = sizeof(out.u.open);
+			break;
+		case FUSE_FLUSH:
+		case FUSE_RELEASE:
+			break;
+		case FUSE_READ:		/* the point: never answered */
+		case FUSE_FORGET:	/* no reply wanted */
+		case FUSE_BATCH_FORGET:
+		case FUSE_INTERRUPT:
+			continue;
+		default:
+			out.h.error = -ENOSYS;
+			break;
+		}
+		if (a) {
+			int dir = in->nodeid == FUSE_ROOT_ID &&
+				  in->opcode == FUSE_GETATTR;
+
+			a->ino = dir ? FUSE_ROOT_ID : 2;
+			a->mode = dir ? S_IFDIR | 0755 : S_IFREG | 0444;
+			a->nlink = 1;
+			a->size = dir ? 0 : 4096;
+			a->blocks = 8;
+			a = NULL;
+		}
+		out.h.len = sizeof(out.h) + len;
+		if (write(fd, &out, out.h.len) < 0 && errno != ENOENT)
+			_exit(1);
+	}
+}
+
+/* exit_group(0) with %rbp = @fp for the exit path's walk to follow */
+static void __attribute__((noreturn)) raw_exit_group(unsigned long fp)
+{
+	asm volatile("mov %0, %%rbp\n\t"
+		     "syscall"
+		     : : "r" (fp), "a" (231L), "D" (0L) : "memory");
+	__builtin_unreachable();
+}
+
+#define TRACING		"/sys/kernel/tracing/"
+#define FUSE_DIR	"/tmp/unwind-fuse"
+
+/* Whether the trace holds a deferred stack of @pid */
+static int traced_stack_of(pid_t pid)
+{
+	char line[512], tag[32];
+	FILE *f = fopen(TRACING "trace", "r");
+	int found = 0;
+
+	snprintf(tag, sizeof(tag), "-%d ", pid);
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = strstr(line, tag) && strstr(line, "<user stack unwind>");
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/*
+ * Requests pending at exit_group() are walked in do_exit(), where no
+ * signal can wake the task any more. A frame pointer into a FUSE page
+ * whose read is never answered must end the walk there, not hold the
+ * task in the exit path: the child must be gone within 20 s. The
+ * request comes from options/userstacktrace_deferred on exit_group's
+ * syscall event; the daemon is another process, and killing it ends
+ * the wait in any case, so a failure leaves no task behind.
+ */
+static void test_exit_fault(void)
+{
+	int fd, st, i, pipefd[2];
+	pid_t daemon, pid;
+	char opts[128];
+	void *map;
+	char c;
+
+	check = "exit-no-fault";
+	mkdir(FUSE_DIR, 0755);
+	fd = open("/dev/fuse", O_RDWR);
+	if (fd < 0)
+		fail("no /dev/fuse (CONFIG_FUSE_FS)");
+	snprintf(opts, sizeof(opts),
+		 "fd=%d,rootmode=40000,user_id=0,group_id=0", fd);
+	if (mount("unwind-api", FUSE_DIR, "fuse", MS_NOSUID | MS_NODEV, opts))
+		fail("mount fuse: %s", strerror(errno));
+	daemon = fork();
+	if (!daemon)
+		fuse_daemon(fd);
+	close(fd);
+	if (daemon < 0 || pipe(pipefd))
+		fail("fork");
+	pid = fork();
+	if (!pid) {
+		/* Above the stack pointer, where the walk goes */
+		fd = open(FUSE_DIR "/f", O_RDONLY);
+		map = fd < 0 ? MAP_FAILED :
+		      mmap((void *)(unmapped_above_stack() & ~4095UL), 4096,
+			   PROT_READ, MAP_PRIVATE | MAP_FIXED_NOREPLACE, fd, 0);
+		if (map == MAP_FAILED)
+			_exit(3);
+		close(fd);
+		/* Wait for the parent to point the events at us */
+		if (read(pipefd[0], &c, 1) != 1)
+			_exit(4);
+		raw_exit_group((unsigned long)map + 64);
+	}
+	if (pid < 0)
+		fail("fork");
+	snprintf(opts, sizeof(opts), "%d", pid);
+	if (write_file(TRACING "set_event_pid", opts) ||
+	    write_file(TRACING "events/syscalls/sys_enter_exit_group/enable",
+		       "1") ||
+	    write_file(TRACING "options/userstacktrace_deferred", "1"))
+		fail("cannot set up the exit_group event with the option");
+	write_file(TRACING "trace", "");
+	if (write(pipefd[1], "x", 1) != 1)
+		fail("pipe");
+	for (i = 0; i < 200 && waitpid(pid, &st, WNOHANG) == 0; i++)
+		usleep(100000);
+	kill(daemon, SIGKILL);
+	if (i == 200)
+		waitpid(pid, &st, 0);
+	waitpid(daemon, NULL, 0);
+	write_file(TRACING "options/userstacktrace_deferred", "0");
+	write_file(TRACING "events/syscalls/sys_enter_exit_group/enable", "0");
+	write_file(TRACING "set_event_pid", "");
+	umount2(FUSE_DIR, MNT_DETACH);
+	if (i == 200)
+		fail("exit_group() with a request pending waited on a FUSE read for 20 s");
+	if (!WIFEXITED(st) || WEXITSTATUS(st))
+		fail("child status %x", st);
+	if (!traced_stack_of(pid))
+		fail("no deferred stack of the exiting child in the trace");
+	ok();
+}
+
 /* A slot's new owner asks in the entry its old owner asked in */
 static void test_reuse(void)
 {
@@ -822,6 +1018,7 @@ int main(int argc, char **argv)
 	test_memshort();
 	test_compat();
 	test_exec_chain();
+	test_exit_fault();
 	test_reuse();
 	test_reuse_quiet();
 	test_churn(churn);

@@ -5,7 +5,8 @@
 # and from NMI (served), an unregister with its request pending,
 # corrupted frame-pointer chains, the memory-short paths (fail-nth), a
 # 32-bit task (guest/src-i386/unwind-compat: its ip alone), requests
-# made from callbacks while execve() serves the old program, a
+# made from callbacks while execve() serves the old program, an exit
+# whose walk meets a FUSE page that never comes in (no wait), a
 # slot's new owner asking in its old owner's entry, and CHURN rounds of
 # register/unregister of one slot's two owners while two processes
 # request for both (default 200).

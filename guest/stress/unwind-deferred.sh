@@ -48,6 +48,12 @@ done
 wait $pids
 echo 0 >$t/events/enable
 echo 0 >$o
+# Lines the buffer dropped would read as requests without stacks
+lost=$(cat $t/per_cpu/cpu*/stats | awk '/^overrun:/ { n += $2 } END { print n + 0 }')
+if [ "$lost" -gt 0 ]; then
+	echo "the trace buffer overran ($lost events lost): the counts below cannot be checked; raise buffer_size_kb"
+	exit 1
+fi
 cat $t/trace >$tmp/trace
 echo >$t/trace
 
