@@ -72,8 +72,11 @@ ftn_boottrace() {
 	# With userstacktrace_deferred every request's cookie gets its stack
 	reqs=$(grep -c '<user stack deferred> cookie=' $trace)
 	stacks=$(grep -c '<user stack unwind> cookie=' $trace)
-	unserved=$(awk '/<user stack deferred> cookie=/ { want[$NF] = 1 }
-		/<user stack unwind> cookie=/ { got[$NF] = 1 }
+	# (the cookie by its pattern: function_graph ends the line with "*/")
+	unserved=$(awk '{ c = ""; if (match($0, /cookie=[0-9a-f]+/))
+			c = substr($0, RSTART, RLENGTH) }
+		/<user stack deferred> cookie=/ { want[c] = 1 }
+		/<user stack unwind> cookie=/ { got[c] = 1 }
 		END { n = 0; for (c in want) if (!(c in got)) n++; print n }' \
 		$trace)
 	case " $opts " in
@@ -90,6 +93,14 @@ ftn_boottrace() {
 		echo "boottrace: $(cat /proc/cmdline)"
 		echo "boottrace: wrong:$bad"
 		head -20 $funcs
+		# Each unserved request with the event it followed
+		awk '{ c = ""; if (match($0, /cookie=[0-9a-f]+/))
+				c = substr($0, RSTART, RLENGTH) }
+			/<user stack deferred> cookie=/ { want[c] = prev "\n" $0 }
+			/<user stack unwind> cookie=/ { got[c] = 1 }
+			{ prev = $0 }
+			END { for (c in want) if (!(c in got)) print want[c] }' \
+			$trace | head -12
 	fi
 	ftn-result boottrace "$tracer" $r
 
