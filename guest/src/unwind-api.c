@@ -881,7 +881,7 @@ static void test_exit_fault(void)
 		       "1") ||
 	    write_file(TRACING "options/userstacktrace_deferred", "1"))
 		fail("cannot set up the exit_group event with the option");
-	write_file(TRACING "trace", "");
+	close(open(TRACING "trace", O_WRONLY | O_TRUNC));
 	if (write(pipefd[1], "x", 1) != 1)
 		fail("pipe");
 	for (i = 0; i < 200 && waitpid(pid, &st, WNOHANG) == 0; i++)
@@ -892,7 +892,8 @@ static void test_exit_fault(void)
 	waitpid(daemon, NULL, 0);
 	write_file(TRACING "options/userstacktrace_deferred", "0");
 	write_file(TRACING "events/syscalls/sys_enter_exit_group/enable", "0");
-	write_file(TRACING "set_event_pid", "");
+	/* A pid file is emptied by O_TRUNC, not by an empty write */
+	close(open(TRACING "set_event_pid", O_WRONLY | O_TRUNC));
 	umount2(FUSE_DIR, MNT_DETACH);
 	if (i == 200)
 		fail("exit_group() with a request pending waited on a FUSE read for 20 s");
