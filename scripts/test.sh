@@ -129,7 +129,8 @@ parse() { # boot label: sets plan smp flavour arch cpu expect key churn
 	stress-ppc64le-POWER10 | series-ppc64le-POWER9)
 		boottrace="ftrace=function_graph ftrace_graph_filter=vfs_read" ;;
 	esac
-	boottrace=$(echo $boottrace)
+	# one line, without letting the shell expand vfs_*
+	boottrace=$(printf '%s' "$boottrace" | tr -s ' \t\n' '   ')
 }
 
 # Phase 1, in the background: every kernel the boots need, one after
