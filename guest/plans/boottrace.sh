@@ -69,16 +69,20 @@ ftn_boottrace() {
 		esac
 		[ "$(cat $t/options/$o)" = "$want" ] || bad="$bad option=$o"
 	done
-	# With userstacktrace_deferred every request's cookie gets its stack
+	# With userstacktrace_deferred every request's cookie gets its stack;
+	# each unserved request is kept with the line before it. (The cookie
+	# by its pattern: function_graph ends the line with "*/".)
+	unserved_reqs=/tmp/boottrace-unserved
+	awk '{ c = ""; if (match($0, /cookie=[0-9a-f]+/))
+			c = substr($0, RSTART, RLENGTH) }
+		/<user stack deferred> cookie=/ { want[c] = prev "\n" $0 }
+		/<user stack unwind> cookie=/ { got[c] = 1 }
+		{ prev = $0 }
+		END { for (c in want) if (!(c in got)) print want[c] }' \
+		$trace >$unserved_reqs
 	reqs=$(grep -c '<user stack deferred> cookie=' $trace)
 	stacks=$(grep -c '<user stack unwind> cookie=' $trace)
-	# (the cookie by its pattern: function_graph ends the line with "*/")
-	unserved=$(awk '{ c = ""; if (match($0, /cookie=[0-9a-f]+/))
-			c = substr($0, RSTART, RLENGTH) }
-		/<user stack deferred> cookie=/ { want[c] = 1 }
-		/<user stack unwind> cookie=/ { got[c] = 1 }
-		END { n = 0; for (c in want) if (!(c in got)) n++; print n }' \
-		$trace)
+	unserved=$(grep -c '<user stack deferred> cookie=' $unserved_reqs)
 	case " $opts " in
 	*" userstacktrace_deferred "*)
 		[ "$reqs" -gt 0 ] || bad="$bad no-deferred-requests"
@@ -93,14 +97,8 @@ ftn_boottrace() {
 		echo "boottrace: $(cat /proc/cmdline)"
 		echo "boottrace: wrong:$bad"
 		head -20 $funcs
-		# Each unserved request with the event it followed
-		awk '{ c = ""; if (match($0, /cookie=[0-9a-f]+/))
-				c = substr($0, RSTART, RLENGTH) }
-			/<user stack deferred> cookie=/ { want[c] = prev "\n" $0 }
-			/<user stack unwind> cookie=/ { got[c] = 1 }
-			{ prev = $0 }
-			END { for (c in want) if (!(c in got)) print want[c] }' \
-			$trace | head -12
+		# Each unserved request with the line before it
+		head -12 $unserved_reqs
 	fi
 	ftn-result boottrace "$tracer" $r
 
@@ -119,5 +117,5 @@ ftn_boottrace() {
 	done
 	echo >$t/trace
 	echo 1 >$t/tracing_on
-	rm -f $trace $funcs /tmp/boottrace-out
+	rm -f $trace $funcs $unserved_reqs
 }
