@@ -41,14 +41,20 @@ ppc_section() {
 	echo "QEMU pseries, POWER10 model, 2 vCPUs, TCG, wall time (-icount hangs"
 	echo "this guest at boot: noisier than the x86_64 figures). Microseconds"
 	echo "per write to current_tracer, median of 7 and [min-max]. Sites: the"
-	echo "call sites that hold an mflr r0, tracer off / on, out of all."
+	echo "call sites that hold an mflr r0, tracer off / on / idle again, out of"
+	echo "all. First: the first function tracer after boot (us). Kprobes: the"
+	echo "attach of N kprobe events one at a time after the idle time (ms)."
 	echo
-	echo "| kernel | function on (us) | nop again (us) | mflr sites, tracer off | tracer on | vmlinux scan |"
-	echo "|---|---|---|---|---|---|"
+	echo "| kernel | function on (us) | nop again (us) | first (us) | kprobes | mflr sites, tracer off | tracer on | idle | vmlinux scan |"
+	echo "|---|---|---|---|---|---|---|---|---|"
 	for k in $ppc_kernels; do
 		r=$dir/ppc64le-$k.results
 		row="| $k | $(cell "$(stats ppc on "ppc64le-$k")") | $(cell "$(stats ppc off "ppc64le-$k")")"
-		for st in off on; do
+		v=$(sed -n "s/^FTN-BENCH ppc first //p" "$r" 2>/dev/null)
+		row="$row | ${v:--}"
+		v=$(sed -n "s/^FTN-BENCH ppc kprobes n=\([0-9]*\) ms=\([0-9]*\)/\2 ms for \1/p" "$r" 2>/dev/null)
+		row="$row | ${v:--}"
+		for st in off on idle; do
 			v=$(sed -n "s/^FTN-BENCH sites $st //p" "$r" 2>/dev/null)
 			case $v in
 			*nochecker*) v="${v%% *} (no checker)" ;;

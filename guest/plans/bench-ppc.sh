@@ -2,14 +2,21 @@
 # hangs this guest at boot) of "echo function > current_tracer" and
 # "echo nop > current_tracer", ROUNDS rounds, values in microseconds,
 # sorted; then, where the kernel has powerpc/ftrace_sites (the series),
-# how many call sites hold an mflr with the tracer off and on:
+# how many call sites hold an mflr with the tracer off and on; the first
+# "function" after boot alone (the series pays its one grace period
+# there); and, after IDLE seconds without tracing (the series' idle pass
+# has nopped the mflrs out again), the attach of up to 500 kprobe events
+# on traceable functions one at a time (create, enable), as a tool
+# attaching many probes does, in milliseconds (/proc/uptime):
 #   FTN-BENCH ppc on v1 v2 ...      FTN-BENCH ppc off v1 v2 ...
-#   FTN-BENCH sites off|on sites=N mflr=M      (the series' checker)
-#   FTN-BENCH sites off|on records=N nochecker  (stock: records only)
+#   FTN-BENCH ppc first N           FTN-BENCH ppc kprobes n=N ms=M
+#   FTN-BENCH sites off|on|idle sites=N mflr=M      (the series' checker)
+#   FTN-BENCH sites off|on|idle records=N nochecker  (stock: records only)
 # scripts/bench-report.sh adds them to build/bench/results.md.
 t=/sys/kernel/tracing
 sites=/sys/kernel/debug/powerpc/ftrace_sites
 rounds=7
+idle=10
 msg() { echo "$*"; echo "$*" >&3; }
 # sites STATE: one FTN-BENCH sites line from the checker
 sites() {
@@ -29,7 +36,8 @@ sites() {
 }
 
 sites off || exit 1
-echo function >$t/current_tracer || exit 1
+write-time $t/current_tracer 1 function >/tmp/first || exit 1
+msg "FTN-BENCH ppc first $(awk '{ print int($2 / 1000) }' /tmp/first)"
 sites on || exit 1
 echo nop >$t/current_tracer || exit 1
 write-time $t/current_tracer $rounds function nop >/tmp/lat || exit 1
@@ -39,4 +47,22 @@ for v in function nop; do
 	msg "FTN-BENCH ppc $k $(awk -v v=$v '$1 == v { print int($2 / 1000) }' \
 		/tmp/lat | sort -n | tr '\n' ' ')"
 done
+
+# now_s: seconds since boot, two decimals
+now_s() { cut -d' ' -f1 /proc/uptime; }
+sleep $idle
+sites idle || exit 1
+awk 'NR % 40 == 0 && !/[[.]/ { print $1 }' $t/available_filter_functions |
+	head -n 500 >/tmp/kpf
+i=0
+t0=$(now_s)
+while read -r f; do
+	echo "p:kpb$i $f" >>$t/kprobe_events 2>/dev/null || continue
+	echo 1 >$t/events/kprobes/kpb$i/enable || exit 1
+	i=$((i + 1))
+done </tmp/kpf
+t1=$(now_s)
+msg "FTN-BENCH ppc kprobes n=$i ms=$(awk -v a="$t0" -v b="$t1" \
+	'BEGIN { printf "%d", (b - a) * 1000 }')"
+echo 0 >$t/events/kprobes/enable && echo >$t/kprobe_events || exit 1
 exit 0

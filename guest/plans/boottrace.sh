@@ -89,6 +89,24 @@ ftn_boottrace() {
 		[ "$unserved" = 0 ] || bad="$bad unserved-cookies=$unserved"
 		;;
 	esac
+	# powerpc: the call sites fit their records and, in nop;nop mode
+	# (which every POWER10 boot is in), the untraced ones lose the mflr
+	# that enabling the tracer before the scheduler ran put back
+	sites=/sys/kernel/debug/powerpc/ftrace_sites
+	if [ -r $sites ]; then
+		mode=$(sed -n 's/^untraced //p' $sites)
+		grep -q '^cpu.*POWER10' /proc/cpuinfo && [ "$mode" != "nop;nop" ] &&
+			bad="$bad sites-mode=$mode"
+		w=0
+		while [ "$mode" = "nop;nop" ] && [ $w -lt 30 ] &&
+			grep -q '^mflr;nop ' $sites; do
+			sleep 1
+			w=$((w + 1))
+		done
+		[ "$mode" = "nop;nop" ] && grep -q '^mflr;nop ' $sites &&
+			bad="$bad untraced-mflr-after-30s"
+		grep -qx 'bad 0' $sites || bad="$bad sites-bad"
+	fi
 	ftn-figure boottrace "tracer=$tracer lines=$(wc -l <$trace)" \
 		"functions=$nf requests=$reqs stacks=$stacks unserved=$unserved"
 	r=PASS

@@ -34,7 +34,7 @@ for v in tas taskx TASK -1 0 "$huge" "$bin" graph "irq irq" "task;irq"; do
 	check "trigger '$(printf '%.20s' "$v")'"
 done
 rmmod trace_recursion_test
-for p in rounds=-1 rounds=0 passes=0 max_seconds=0 rounds=x \
+for p in rounds=-1 rounds=0 rounds=2 passes=0 rounds=x \
 	path=/nonexistent "path=$t/trace_marker_raw"; do
 	if modprobe trace_recursion_torture "$p" 2>/dev/null; then
 		echo "torture loaded with $p"
