@@ -6,7 +6,11 @@
 # keeps every CPU busy in preemptible kernel code. On powerpc this races
 # the two-phase patching of "mflr r0; bl" (a task preempted between the
 # two must never meet a bl without its mflr); there, powerpc/ftrace_sites
-# is read every 20 rounds and at the end and must report no bad site.
+# is read every 20 rounds and at the end and must report no bad site,
+# and in nop;nop mode every 50 rounds the flips pause until the idle
+# pass has nopped the untraced mflrs out (at most 30 s), so that the
+# next flip enables from nop;nop, the transition that needs a grace
+# period, with the loops running.
 # Everywhere, a crash or a splat fails the boot. Reports transitions and
 # checks done.
 t=/sys/kernel/tracing
@@ -36,6 +40,21 @@ check() {
 	grep '^bad ' $sites | head -n 5
 	bad=$((bad + 1))
 }
+field() { # name: the number on the line "name N" of $sites, 0 if none
+	v=$(sed -n "s/^$1 //p" $sites 2>/dev/null)
+	echo "${v:-0}"
+}
+idle_waits=0
+idle() { # wait for the next idle pass, in nop;nop mode
+	grep -qx 'untraced nop;nop' $sites 2>/dev/null || return 0
+	p=$(field idle_passes) w=0
+	while [ "$(field idle_passes)" = "$p" ]; do
+		w=$((w + 1))
+		[ $w -le 30 ] || { echo "no idle pass in 30 s"; bad=$((bad + 1)); return; }
+		sleep 1
+	done
+	idle_waits=$((idle_waits + 1))
+}
 flip() { # tracer
 	echo "$1" >$t/current_tracer && echo nop >$t/current_tracer &&
 		trans=$((trans + 2))
@@ -46,6 +65,7 @@ for r in $(seq "$rounds"); do
 	flip function
 	flip function_graph
 	[ $((r % 20)) = 0 ] && check
+	[ $((r % 50)) = 0 ] && idle
 done
 echo >$t/set_ftrace_filter
 for r in $(seq "$full"); do
@@ -54,5 +74,11 @@ for r in $(seq "$full"); do
 	check
 done
 kill $pids
-ftn-figure mflr-flip "rounds=$rounds full=$full transitions=$trans site_checks=$checks bad_checks=$bad"
+ftn-figure mflr-flip "rounds=$rounds full=$full transitions=$trans site_checks=$checks bad_checks=$bad idle_waits=$idle_waits prepares=$(field prepares)"
+# In nop;nop mode each pause made the next flip prepare again
+if grep -qx 'untraced nop;nop' $sites 2>/dev/null &&
+	[ "$(field prepares)" -le $idle_waits ]; then
+	echo "$(field prepares) prepare passes for $idle_waits idle pauses"
+	bad=$((bad + 1))
+fi
 [ $bad = 0 ] && [ $trans = $((4 * (rounds + full))) ]
