@@ -52,7 +52,7 @@ ppc_section() {
 		row="| $k | $(cell "$(stats ppc on "ppc64le-$k")") | $(cell "$(stats ppc off "ppc64le-$k")")"
 		v=$(sed -n "s/^FTN-BENCH ppc first //p" "$r" 2>/dev/null)
 		row="$row | ${v:--}"
-		v=$(sed -n "s/^FTN-BENCH ppc kprobes n=\([0-9]*\) ms=\([0-9]*\)/\2 ms for \1/p" "$r" 2>/dev/null)
+		v=$(sed -n "s/^FTN-BENCH ppc kprobes n=\([0-9]*\) refused=[0-9]* ms=\([0-9]*\)/\2 ms for \1/p" "$r" 2>/dev/null)
 		row="$row | ${v:--}"
 		for st in off on idle; do
 			v=$(sed -n "s/^FTN-BENCH sites $st //p" "$r" 2>/dev/null)
