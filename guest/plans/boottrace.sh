@@ -90,13 +90,17 @@ ftn_boottrace() {
 		;;
 	esac
 	# powerpc: the call sites fit their records and, in nop;nop mode
-	# (which every POWER10 boot is in), the untraced ones lose the mflr
-	# that enabling the tracer before the scheduler ran put back
+	# (a POWER10 boot of a kernel with the option, "ftrace-powerpc:
+	# untraced call sites:" in the log, unless the command line says
+	# otherwise), the untraced ones lose the mflr that enabling the
+	# tracer before the scheduler ran put back
 	sites=/sys/kernel/debug/powerpc/ftrace_sites
 	if [ -r $sites ]; then
 		mode=$(sed -n 's/^untraced //p' $sites)
-		grep -q '^cpu.*POWER10' /proc/cpuinfo && [ "$mode" != "nop;nop" ] &&
-			bad="$bad sites-mode=$mode"
+		grep -q '^cpu.*POWER10' /proc/cpuinfo &&
+			dmesg | grep -q 'ftrace-powerpc: untraced call sites:' &&
+			! grep -q 'ppc_ftrace_nop_mflr=' /proc/cmdline &&
+			[ "$mode" != "nop;nop" ] && bad="$bad sites-mode=$mode"
 		w=0
 		while [ "$mode" = "nop;nop" ] && [ $w -lt 30 ] &&
 			grep -q '^mflr;nop ' $sites; do

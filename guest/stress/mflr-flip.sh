@@ -59,6 +59,7 @@ flip() { # tracer
 	echo "$1" >$t/current_tracer && echo nop >$t/current_tracer &&
 		trans=$((trans + 2))
 }
+p0=$(field prepares)
 echo 'vfs_read ksys_read *sys_read __fdget_pos rw_verify_area' \
 	>$t/set_ftrace_filter || exit 1
 for r in $(seq "$rounds"); do
@@ -74,11 +75,11 @@ for r in $(seq "$full"); do
 	check
 done
 kill $pids
-ftn-figure mflr-flip "rounds=$rounds full=$full transitions=$trans site_checks=$checks bad_checks=$bad idle_waits=$idle_waits prepares=$(field prepares)"
+ftn-figure mflr-flip "rounds=$rounds full=$full transitions=$trans site_checks=$checks bad_checks=$bad idle_waits=$idle_waits prepares=$(($(field prepares) - p0))"
 # In nop;nop mode each pause made the next flip prepare again
 if grep -qx 'untraced nop;nop' $sites 2>/dev/null &&
-	[ "$(field prepares)" -le $idle_waits ]; then
-	echo "$(field prepares) prepare passes for $idle_waits idle pauses"
+	[ $(($(field prepares) - p0)) -le $idle_waits ]; then
+	echo "$(($(field prepares) - p0)) prepare passes for $idle_waits idle pauses"
 	bad=$((bad + 1))
 fi
 [ $bad = 0 ] && [ $trans = $((4 * (rounds + full))) ]
