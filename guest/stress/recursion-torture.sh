@@ -1,8 +1,10 @@
 # recursion-torture.sh: load trace_recursion_torture.ko, which races one
-# writer per CPU through the real recursed_functions recorder against
-# reads and clears of the file and checks every round. Passes when the
-# module loads (it refuses to on any failed check) with at least 4 CPUs,
-# and reports its figures line.
+# writer per CPU through the recursed_functions recorder (directly, and
+# through the function tracer's recursion protection from task, softirq,
+# hardirq and, on x86, NMI context) against reads and clears of the file,
+# and checks the file and the recorder's slots after every round. Passes
+# when the module loads (it refuses to on any failed check) with at least
+# 4 CPUs, and reports its figures line.
 n=$(grep -c '^processor' /proc/cpuinfo)
 [ "$n" -ge 4 ] || { echo "torture needs 4 CPUs, this guest has $n"; exit 1; }
 modprobe trace_recursion_torture
