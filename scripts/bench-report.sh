@@ -42,18 +42,19 @@ ppc_section() {
 	echo "this guest at boot: noisier than the x86_64 figures). Microseconds"
 	echo "per write to current_tracer, median of 7 and [min-max]. Sites: the"
 	echo "call sites that hold an mflr r0, tracer off / on / idle again, out of"
-	echo "all. First: the first function tracer after boot (us). Kprobes: the"
-	echo "attach of N kprobe events one at a time after the idle time (ms)."
+	echo "all. First: function from the idle state (the series' idle pass has"
+	echo "nopped every untraced mflr; stock: after a pause), median of 5 and"
+	echo "[min-max] (us). Kprobes: the attach of N kprobe events one at a time"
+	echo "from the idle state, median of 3 and [min-max] (ms)."
 	echo
 	echo "| kernel | function on (us) | nop again (us) | first (us) | kprobes | mflr sites, tracer off | tracer on | idle | vmlinux scan |"
 	echo "|---|---|---|---|---|---|---|---|---|"
 	for k in $ppc_kernels; do
 		r=$dir/ppc64le-$k.results
 		row="| $k | $(cell "$(stats ppc on "ppc64le-$k")") | $(cell "$(stats ppc off "ppc64le-$k")")"
-		v=$(sed -n "s/^FTN-BENCH ppc first //p" "$r" 2>/dev/null)
-		row="$row | ${v:--}"
-		v=$(sed -n "s/^FTN-BENCH ppc kprobes n=\([0-9]*\) refused=[0-9]* ms=\([0-9]*\)/\2 ms for \1/p" "$r" 2>/dev/null)
-		row="$row | ${v:--}"
+		row="$row | $(cell "$(stats ppc first "ppc64le-$k")")"
+		v=$(sed -n "s/^FTN-BENCH ppc kprobes-n n=\([0-9]*\) .*/\1/p" "$r" 2>/dev/null)
+		row="$row | $(cell "$(stats ppc kprobes-ms "ppc64le-$k")") for ${v:--}"
 		for st in off on idle; do
 			v=$(sed -n "s/^FTN-BENCH sites $st //p" "$r" 2>/dev/null)
 			case $v in

@@ -1,22 +1,27 @@
 # bench-ppc.sh: the ppc64le part of make bench. Wall time (QEMU -icount
 # hangs this guest at boot) of "echo function > current_tracer" and
-# "echo nop > current_tracer", ROUNDS rounds, values in microseconds,
-# sorted; then, where the kernel has powerpc/ftrace_sites (the series),
-# how many call sites hold an mflr with the tracer off and on; the first
-# "function" after boot alone (the series pays its one grace period
-# there); and, after IDLE seconds without tracing (the series' idle pass
-# has nopped the mflrs out again), the attach of up to 500 kprobe events
-# on traceable functions one at a time (create, enable), as a tool
-# attaching many probes does, in milliseconds (/proc/uptime):
+# "echo nop > current_tracer", ROUNDS rounds back to back, values in
+# microseconds, sorted; where the kernel has powerpc/ftrace_sites (the
+# series), how many call sites hold an mflr with the tracer off, on and
+# idle again. Then, each time from the idle state (the series: its idle
+# pass, shortened to IDLE_MS, has nopped the mflrs out again, so the
+# enable pays the prepare; stock: a pause as long), COLD times "function"
+# (us), and KPASSES times the attach of up to 500 kprobe events on
+# traceable functions one at a time (create, enable), as a tool
+# attaching many probes does (ms, /proc/uptime), then their removal:
 #   FTN-BENCH ppc on v1 v2 ...      FTN-BENCH ppc off v1 v2 ...
-#   FTN-BENCH ppc first N           FTN-BENCH ppc kprobes n=N refused=R ms=M
+#   FTN-BENCH ppc first v1 v2 ...   FTN-BENCH ppc kprobes-ms m1 m2 ...
+#   FTN-BENCH ppc kprobes-n n=N refused=R
 #   FTN-BENCH sites off|on|idle sites=N mflr=M      (the series' checker)
 #   FTN-BENCH sites off|on|idle records=N nochecker  (stock: records only)
 # scripts/bench-report.sh adds them to build/bench/results.md.
 t=/sys/kernel/tracing
 sites=/sys/kernel/debug/powerpc/ftrace_sites
 rounds=7
-idle=10
+cold=5
+kpasses=3
+idle_ms=1000
+idle_knob=/sys/kernel/debug/powerpc/ftrace_mflr_idle_ms
 msg() { echo "$*"; echo "$*" >&3; }
 # sites STATE: one FTN-BENCH sites line from the checker
 sites() {
@@ -36,9 +41,6 @@ sites() {
 }
 
 sites off || exit 1
-write-time $t/current_tracer 1 function >/tmp/first || exit 1
-msg "FTN-BENCH ppc first $(awk '{ print int($2 / 1000) }' /tmp/first)"
-sites on || exit 1
 echo nop >$t/current_tracer || exit 1
 write-time $t/current_tracer $rounds function nop >/tmp/lat || exit 1
 for v in function nop; do
@@ -48,23 +50,57 @@ for v in function nop; do
 		/tmp/lat | sort -n | tr '\n' ' ')"
 done
 
+# idle: wait until the series' idle pass has run (every mflr nopped out
+# again), at most 30 s; stock: a pause as long as the idle time
+if [ -w $idle_knob ]; then
+	echo $idle_ms >$idle_knob || exit 1
+fi
+idle() {
+	sleep 2
+	grep -qs '^untraced nop;nop' $sites || return 0
+	n=0
+	until awk '$1 ~ /^mflr;/ && $2 != 0 { busy = 1 } END { exit busy }' $sites; do
+		n=$((n + 1))
+		[ $n -le 30 ] || { msg "bench-ppc: the idle pass did not come"; return 1; }
+		sleep 1
+	done
+}
+
+# the enable from nop;nop, COLD times
+: >/tmp/first
+i=0
+while [ $i -lt $cold ]; do
+	idle || exit 1
+	[ $i -eq 0 ] && { sites idle || exit 1; }
+	write-time $t/current_tracer 1 function >>/tmp/first || exit 1
+	[ $i -eq 0 ] && { sites on || exit 1; }
+	echo nop >$t/current_tracer || exit 1
+	i=$((i + 1))
+done
+msg "FTN-BENCH ppc first $(awk '{ print int($2 / 1000) }' /tmp/first | sort -n | tr '\n' ' ')"
+
 # now_s: seconds since boot, two decimals
 now_s() { cut -d' ' -f1 /proc/uptime; }
-sleep $idle
-sites idle || exit 1
 awk 'NR % 40 == 0 && !index($0, "[") && !index($0, ".") { print $1 }' \
 	$t/available_filter_functions |
 	head -n 500 >/tmp/kpf
-i=0 refused=0
-t0=$(now_s)
-while read -r f; do
-	echo "p:kpb$i $f" >>$t/kprobe_events 2>/dev/null || continue
-	i=$((i + 1))
-	echo 1 >$t/events/kprobes/kpb$((i - 1))/enable 2>/dev/null ||
-		refused=$((refused + 1))
-done </tmp/kpf
-t1=$(now_s)
-msg "FTN-BENCH ppc kprobes n=$i refused=$refused ms=$(awk -v a="$t0" -v b="$t1" \
-	'BEGIN { printf "%d", (b - a) * 1000 }')"
-echo 0 >$t/events/kprobes/enable && echo >$t/kprobe_events || exit 1
+: >/tmp/kpms
+p=0
+while [ $p -lt $kpasses ]; do
+	idle || exit 1
+	i=0 refused=0
+	t0=$(now_s)
+	while read -r f; do
+		echo "p:kpb$i $f" >>$t/kprobe_events 2>/dev/null || continue
+		i=$((i + 1))
+		echo 1 >$t/events/kprobes/kpb$((i - 1))/enable 2>/dev/null ||
+			refused=$((refused + 1))
+	done </tmp/kpf
+	t1=$(now_s)
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d\n", (b - a) * 1000 }' >>/tmp/kpms
+	echo 0 >$t/events/kprobes/enable && echo >$t/kprobe_events || exit 1
+	p=$((p + 1))
+done
+msg "FTN-BENCH ppc kprobes-ms $(sort -n /tmp/kpms | tr '\n' ' ')"
+msg "FTN-BENCH ppc kprobes-n n=$i refused=$refused"
 exit 0
