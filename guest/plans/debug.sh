@@ -12,6 +12,7 @@ r=PASS
 [ "$passed" -gt 0 ] && [ "$failed" -eq 0 ] || r=FAIL
 ftn-result debug startup-selftests $r
 ftn_ftracetest test.d/ftrace/recursed_functions.tc \
+	test.d/ftrace/func-migrate.tc \
 	test.d/event/userstacktrace-deferred.tc \
 	test.d/event/userstacktrace-deferred-exit.tc
 ftn_run_dir stress /stress

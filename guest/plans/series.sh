@@ -9,6 +9,7 @@ ftn_boottrace
 cd /ftrace || exit 1
 ftn_ftracetest test.d/00basic/*.tc test.d/ftrace/fgraph-*.tc \
 	test.d/ftrace/ppc-mflr-*.tc test.d/ftrace/recursed_functions.tc \
+	test.d/ftrace/func-migrate.tc \
 	test.d/kprobe/kprobe_trap_path.tc \
 	test.d/kprobe/kprobe_non_uniq_symbol.tc \
 	test.d/dynevent/test_duplicates.tc \
