@@ -95,12 +95,17 @@ fi
 # line): 10 in the x86_64 stress boot (about 3 s a round), 5 on the debug
 # kernel (about 45 s a round; from the fourth on, slots change hands),
 # none on ppc64le, where the stress boot's time goes to mflr-flip.sh.
-parse() { # boot label: sets plan smp flavour arch cpu expect key churn
-	plan=full smp=2 flavour="" spec=$1 churn=""
+# guest/stress/tracefs-fuzz.sh makes FUZZ_WRITES writes: 10000 on the debug
+# kernel (about 6 minutes), 100000 in the x86_64 stress boot (make
+# test-full; about 30 minutes), 5000 on ppc64le (about a minute).
+parse() { # boot label: sets plan smp flavour arch cpu expect key churn fuzz
+	plan=full smp=2 flavour="" spec=$1 churn="" fuzz=""
 	case $1 in
-	stress-x86_64*) plan=stress smp=4 spec=${1#stress-} churn=10 ;;
-	stress-*) plan=stress smp=4 spec=${1#stress-} churn=0 ;;
-	debug-*) plan=debug smp=4 flavour=debug spec=${1#debug-} churn=5 ;;
+	stress-x86_64*) plan=stress smp=4 spec=${1#stress-} churn=10 \
+		fuzz=100000 ;;
+	stress-*) plan=stress smp=4 spec=${1#stress-} churn=0 fuzz=5000 ;;
+	debug-*) plan=debug smp=4 flavour=debug spec=${1#debug-} churn=5 \
+		fuzz=10000 ;;
 	series-*) plan=series spec=${1#series-} ;;
 	esac
 	arch=${spec%%-*}
@@ -174,13 +179,14 @@ boot() { # boot label: boot it, compare with expect/
 	parse "$1"
 	[ "$(cat "$out/kernel-$key")" = ok ] || return 0
 	echo "test: boot $1, $plan plan ($(elapsed))"
+	fuzzarg=${fuzz:+ FUZZ_WRITES=$fuzz}
 	o=$top/build/$key
 	# A boot that shares the cores with a build and another boot runs
 	# far slower than alone: the x86_64 suite next to the cold ppc64le
 	# and debug builds passed 1900 s (1276 s with only one other boot).
 	# 3600 s still kills a hung guest well inside the CI's 90 minutes.
 	if CPU=$cpu SMP=$smp SHOW=none \
-		APPEND="${APPEND:-}${churn:+ CHURN_ROUNDS=$churn} $boottrace" \
+		APPEND="${APPEND:-}${churn:+ CHURN_ROUNDS=$churn}$fuzzarg $boottrace" \
 		TIMEOUT=${TIMEOUT:-3600} "$s/boot.sh" "$arch" "$o/boot-image" \
 		"$o/initramfs.cpio.gz" "$top/guest/plans/$plan.sh" \
 		"$out/$1" >"$out/boot-$1.log" 2>&1; then
