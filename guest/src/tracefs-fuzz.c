@@ -89,7 +89,7 @@ static int tracer_name(const char *s)
 
 static char buf[BIG + 64], before[BIG], after[BIG];
 /* Each target's content before the run, to leave tracing as it was */
-static char *saved[64];
+static char *saved[NTARGETS];
 static unsigned long writes, refused, checked, changed, files;
 
 /* Make input for a file of kind k; returns its length */
