@@ -9,10 +9,10 @@
  * fails) must leave the file reading as before. Reproducible from SEED.
  *
  * Usage: tracefs-fuzz SEED WRITES [WRITERS]
- * Prints "fuzz seed=S writes=N files=N refused=N checked=N changed=N"
+ * Prints "fuzz seed=S writes=N files=N refused=N partial=N checked=N
+ * changed=N" (partial: refused after part of the input was taken)
  * and one line per refused write that changed its file; exits 1 if any.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -90,7 +90,7 @@ static int tracer_name(const char *s)
 static char buf[BIG + 64], before[BIG], after[BIG];
 /* Each target's content before the run, to leave tracing as it was */
 static char *saved[NTARGETS];
-static unsigned long writes, refused, checked, changed, files;
+static unsigned long writes, refused, partial, checked, changed, files;
 
 /* Make input for a file of kind k; returns its length */
 static size_t input(enum kind k)
@@ -112,16 +112,8 @@ static size_t input(enum kind k)
 				       "999999999999999999999999999999");
 	case 5: /* binary */
 		n = 1 + rnd(64);
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < n; i++)
 			buf[i] = (char)rnd(256);
-			/*
-			 * One word for a filter: a refused write of several
-			 * still installs the words before the refused one
-			 * (stock; README, Known stock bugs)
-			 */
-			if (k == FILTER && isspace((unsigned char)buf[i]))
-				buf[i] = 'x';
-		}
 		return n;
 	case 6: /* huge */
 		n = 4096 + rnd(BIG - 4096);
@@ -142,8 +134,14 @@ static size_t input(enum kind k)
 			return (size_t)sprintf(buf, "%s", rnd(4) ? "nop" :
 					       tracers[rnd(3)]);
 		case FILTER:
-			return (size_t)sprintf(buf, "%s\n",
+			n = (size_t)sprintf(buf, "%s",
 				names[rnd(sizeof(names) / sizeof(names[0]))]);
+			/* Sometimes a second word, which may be refused */
+			if (!rnd(3))
+				n += (size_t)sprintf(buf + n, " %s",
+					rnd(2) ? "no_such_fn" : names[rnd(
+					sizeof(names) / sizeof(names[0]))]);
+			return n + (size_t)sprintf(buf + n, "\n");
 		case NUMBER:
 			return (size_t)sprintf(buf, "%u", rnd(4) ? rnd(10) :
 					       rnd(1000000));
@@ -159,10 +157,12 @@ static size_t input(enum kind k)
 }
 
 /*
- * All of it: a filter file takes one word per write() and returns the
- * bytes of that word
+ * All of it, adding to *taken the bytes the kernel took: a filter file
+ * takes one word per write() and returns the bytes of that word, so
+ * "a b" is two write() calls, of which the second can be refused after
+ * the first was taken (what the shell's echo does too)
  */
-static int write_all(int fd, const char *p, size_t n)
+static int write_all(int fd, const char *p, size_t n, size_t *taken)
 {
 	while (n) {
 		ssize_t r = write(fd, p, n);
@@ -173,6 +173,8 @@ static int write_all(int fd, const char *p, size_t n)
 			break;
 		p += r;
 		n -= (size_t)r;
+		if (taken)
+			*taken += (size_t)r;
 	}
 	return 0;
 }
@@ -195,8 +197,8 @@ static ssize_t slurp(const char *path, char *to)
 static void fuzz_one(const struct target *t, int alone)
 {
 	char path[256];
-	size_t len, half = 0;
-	int fd, flags, err = 0, cmp, split, first_ok = 0;
+	size_t len, half = 0, taken = 0;
+	int fd, flags, err = 0, cmp, split;
 
 	snprintf(path, sizeof(path), T "%s", t->path);
 	len = input(t->kind);
@@ -219,13 +221,11 @@ static void fuzz_one(const struct target *t, int alone)
 	if (split) {
 		/* the same input in two writes */
 		half = len / 2;
-		if (write_all(fd, buf, half) < 0)
+		if (write_all(fd, buf, half, &taken) < 0)
 			err = errno;
-		else
-			first_ok = 1;
-		if (!err && write_all(fd, buf + half, len - half) < 0)
+		if (!err && write_all(fd, buf + half, len - half, &taken) < 0)
 			err = errno;
-	} else if (write_all(fd, buf, len) < 0) {
+	} else if (write_all(fd, buf, len, &taken) < 0) {
 		err = errno;
 	}
 	if (close(fd) < 0 && !err)
@@ -234,11 +234,17 @@ static void fuzz_one(const struct target *t, int alone)
 		return;
 	refused++;
 	/*
-	 * Checked: a refusal of the whole input to a file opened without
-	 * truncation (truncating is a change of its own). Not checked: the
-	 * second half of a split write refused after the first was taken.
+	 * Checked: a refusal of the first write() call to a file opened
+	 * without truncation (truncating is a change of its own). A call
+	 * refused after earlier ones were taken (the second word, the
+	 * second half of a split write) is counted, not checked: the file
+	 * then holds what the taken calls wrote.
 	 */
-	if (!cmp || (flags & O_TRUNC) || first_ok)
+	if (taken) {
+		partial++;
+		return;
+	}
+	if (!cmp || (flags & O_TRUNC))
 		return;
 	checked++;
 	if (slurp(path, after) >= 0 && strcmp(before, after)) {
@@ -270,7 +276,7 @@ static int restore(const struct target *t, const char *was)
 	if ((t->kind == FILTER && was[0] == '#') ||
 	    (t->kind == PID && !strncmp(was, "no pid", 6)))
 		len = 0;
-	if (len && write_all(fd, was, len) < 0) {
+	if (len && write_all(fd, was, len, NULL) < 0) {
 		fprintf(stderr, "fuzz: cannot restore %s: %s\n", t->path,
 			strerror(errno));
 		ret = 1;
@@ -290,7 +296,7 @@ static void switcher(void)
 
 	/* Without its filter a tracer would trace every function: none */
 	fd = open(T "instances/fz0/set_ftrace_filter", O_WRONLY | O_TRUNC);
-	if (fd < 0 || write_all(fd, "vfs_read vfs_write\n", 19) < 0 ||
+	if (fd < 0 || write_all(fd, "vfs_read vfs_write\n", 19, NULL) < 0 ||
 	    close(fd) < 0) {
 		perror("fz0 filter");
 		return;
@@ -298,7 +304,8 @@ static void switcher(void)
 	for (;;) {
 		fd = open(T "instances/fz0/current_tracer", O_WRONLY | O_TRUNC);
 		if (fd >= 0) {
-			if (write_all(fd, seq[i % 4], strlen(seq[i % 4])) < 0)
+			if (write_all(fd, seq[i % 4], strlen(seq[i % 4]),
+				      NULL) < 0)
 				perror("fz0 tracer");
 			close(fd);
 		}
@@ -351,7 +358,7 @@ int main(int argc, char **argv)
 	unsigned long n, i;
 	unsigned int w, nw;
 	pid_t sw, wl, kids[16];
-	unsigned long cw, cr;
+	unsigned long cw, cr, cp;
 	struct stat st;
 	size_t k;
 	int status, bad = 0, pfd[2];
@@ -404,18 +411,20 @@ int main(int argc, char **argv)
 		if (kids[w] == 0) {
 			prctl(PR_SET_PDEATHSIG, SIGKILL);
 			rng = (seed * 2 + 1) * 0x9e3779b97f4a7c15ULL + w * 2 + 2;
-			writes = refused = 0;
+			writes = refused = partial = 0;
 			for (i = 0; i < (n - n / 2) / nw; i++)
 				fuzz_one(&targets[rnd(NTARGETS)], 0);
-			dprintf(pfd[1], "%lu %lu\n", writes, refused);
+			dprintf(pfd[1], "%lu %lu %lu\n", writes, refused,
+				partial);
 			_exit(0);
 		}
 	}
 	close(pfd[1]);
 	res = fdopen(pfd[0], "r");
-	while (res && fscanf(res, "%lu %lu", &cw, &cr) == 2) {
+	while (res && fscanf(res, "%lu %lu %lu", &cw, &cr, &cp) == 3) {
 		writes += cw;
 		refused += cr;
+		partial += cp;
 	}
 	for (w = 0; w < nw; w++) {
 		if (kids[w] < 0 || waitpid(kids[w], &status, 0) < 0 ||
@@ -453,7 +462,7 @@ int main(int argc, char **argv)
 			bad = 1;
 		}
 	}
-	printf("fuzz seed=%llu writes=%lu files=%lu refused=%lu checked=%lu changed=%lu\n",
-	       seed, writes, files, refused, checked, changed);
+	printf("fuzz seed=%llu writes=%lu files=%lu refused=%lu partial=%lu checked=%lu changed=%lu\n",
+	       seed, writes, files, refused, partial, checked, changed);
 	return bad || changed;
 }
