@@ -98,14 +98,20 @@ fi
 # guest/stress/tracefs-fuzz.sh makes FUZZ_WRITES writes: 10000 on the debug
 # kernel (about 6 minutes), 100000 in the x86_64 stress boot (make
 # test-full; about 30 minutes), 5000 on ppc64le (about a minute).
+# guest/stress/combo.sh runs COMBO_ROUNDS rounds, one tracer each in
+# turn: 10 on the debug kernel (x86_64 has 10 tracers to draw), 8 on
+# ppc64le (7 tracers: no irqsoff/preemptoff there), 40 in test-full's
+# x86_64 stress boot.
 parse() { # boot label: sets plan smp flavour arch cpu expect key churn fuzz
-	plan=full smp=2 flavour="" spec=$1 churn="" fuzz=""
+	# combo
+	plan=full smp=2 flavour="" spec=$1 churn="" fuzz="" combo=""
 	case $1 in
 	stress-x86_64*) plan=stress smp=4 spec=${1#stress-} churn=10 \
-		fuzz=100000 ;;
-	stress-*) plan=stress smp=4 spec=${1#stress-} churn=0 fuzz=5000 ;;
+		fuzz=100000 combo=40 ;;
+	stress-*) plan=stress smp=4 spec=${1#stress-} churn=0 fuzz=5000 \
+		combo=8 ;;
 	debug-*) plan=debug smp=4 flavour=debug spec=${1#debug-} churn=5 \
-		fuzz=10000 ;;
+		fuzz=10000 combo=10 ;;
 	series-*) plan=series spec=${1#series-} ;;
 	esac
 	arch=${spec%%-*}
@@ -121,16 +127,22 @@ parse() { # boot label: sets plan smp flavour arch cpu expect key churn fuzz
 	# guest/plans/boottrace.sh before the plan's tests: each tracer from
 	# boot on each arch, on POWER10 with the series' nop; nop call sites
 	# (the function tracer starts in start_kernel(), function_graph at
-	# core_initcall). Not on the debug kernel: a boot-time tracer turns
-	# off the startup selftests that its plan checks.
+	# core_initcall), on POWER10 with tp_printk as well (events to the
+	# kernel log). Not on the debug kernel: a boot-time tracer turns
+	# off the startup selftests that its plan checks. (trace_instance=
+	# came in 6.2: 6.1 has no boot-time instances.)
 	boottrace=""
 	case $1 in
 	x86_64) boottrace="ftrace=function_graph ftrace_graph_filter=vfs_read
 		trace_event=sched:sched_process_exec
 		trace_options=userstacktrace_deferred" ;;
-	stress-x86_64 | ppc64le-POWER9 | ppc64le-POWER10)
+	stress-x86_64 | ppc64le-POWER9)
 		boottrace="ftrace=function ftrace_filter=vfs_*
 		ftrace_notrace=vfs_write trace_event=sched:sched_process_exec" ;;
+	ppc64le-POWER10)
+		boottrace="ftrace=function ftrace_filter=vfs_*
+		ftrace_notrace=vfs_write trace_event=sched:sched_process_exec
+		tp_printk" ;;
 	stress-ppc64le-POWER10 | series-ppc64le-POWER9)
 		boottrace="ftrace=function_graph ftrace_graph_filter=vfs_read" ;;
 	esac
@@ -179,7 +191,7 @@ boot() { # boot label: boot it, compare with expect/
 	parse "$1"
 	[ "$(cat "$out/kernel-$key")" = ok ] || return 0
 	echo "test: boot $1, $plan plan ($(elapsed))"
-	fuzzarg=${fuzz:+ FUZZ_WRITES=$fuzz}
+	fuzzarg=${fuzz:+ FUZZ_WRITES=$fuzz}${combo:+ COMBO_ROUNDS=$combo}
 	o=$top/build/$key
 	# A boot that shares the cores with a build and another boot runs
 	# far slower than alone: the x86_64 suite next to the cold ppc64le

@@ -1,6 +1,6 @@
 # boottrace.sh: guest plan fragment: check what the kernel command line
 # started at boot (ftrace=, ftrace_filter=, ftrace_notrace=,
-# ftrace_graph_filter=, trace_event=, trace_options=), report it as
+# ftrace_graph_filter=, trace_event=, trace_options=, tp_printk), report it as
 # "boottrace <tracer>", then put tracing back as a plain boot has it so
 # that the plan's own tests start from there. scripts/test.sh names what
 # each boot starts (APPEND). Without ftrace= it reports nothing.
@@ -62,6 +62,16 @@ ftn_boottrace() {
 	for e in $events; do
 		grep -q " ${e#*:}: " $trace || bad="$bad no-event=$e"
 	done
+	# tp_printk: the events went to the kernel log as well
+	tp=0
+	if tr ' ' '\n' </proc/cmdline | grep -qx tp_printk; then
+		tp=1
+		for e in $events; do
+			dmesg | grep -q " ${e#*:}: " || bad="$bad no-printk=$e"
+		done
+		[ "$(cat /proc/sys/kernel/tracepoint_printk)" = 1 ] ||
+			bad="$bad tracepoint_printk-off"
+	fi
 	for o in $opts; do
 		case $o in
 		no*) want=0 o=${o#no} ;;
@@ -111,7 +121,7 @@ ftn_boottrace() {
 			bad="$bad untraced-mflr-after-30s"
 		grep -qx 'bad 0' $sites || bad="$bad sites-bad"
 	fi
-	ftn-figure boottrace "tracer=$tracer lines=$(wc -l <$trace)" \
+	ftn-figure boottrace "tracer=$tracer lines=$(wc -l <$trace) tp_printk=$tp" \
 		"functions=$nf requests=$reqs stacks=$stacks unserved=$unserved"
 	r=PASS
 	if [ -n "$bad" ]; then
@@ -131,6 +141,8 @@ ftn_boottrace() {
 	echo >$t/set_ftrace_notrace
 	echo >$t/set_graph_function
 	echo 0 >$t/events/enable
+	# (else every event the plan's tests enable goes to the console too)
+	[ $tp -eq 0 ] || echo 0 >/proc/sys/kernel/tracepoint_printk
 	for o in $opts; do
 		case $o in
 		no*) echo 1 >$t/options/${o#no} ;;
