@@ -34,7 +34,11 @@ ppc64le)
 	;;
 esac
 frags="$top/configs/tracing.config $top/configs/$arch.config"
+# A flavour's options for every arch, then those of this arch alone
+# (configs/FLAVOUR-ARCH.config, where it exists)
 [ -n "$flavour" ] && frags="$frags $top/configs/$flavour.config"
+[ -n "$flavour" ] && [ -f "$top/configs/$flavour-$arch.config" ] &&
+	frags="$frags $top/configs/$flavour-$arch.config"
 frags="$frags ${FRAGS:-}"
 for f in $frags; do
 	[ -f "$f" ] || { echo "build: no fragment $f" >&2; exit 1; }

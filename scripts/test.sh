@@ -102,8 +102,8 @@ fi
 # turn: 10 on the debug kernel (x86_64 has 10 tracers to draw), 8 on
 # ppc64le (7 tracers: no irqsoff/preemptoff there), 40 in test-full's
 # x86_64 stress boot.
-parse() { # boot label: sets plan smp flavour arch cpu expect key churn fuzz
-	# combo
+parse() { # boot label: sets plan smp flavour arch cpu expect key, and
+	# churn fuzz combo (the stress scripts' lengths)
 	plan=full smp=2 flavour="" spec=$1 churn="" fuzz="" combo=""
 	case $1 in
 	stress-x86_64*) plan=stress smp=4 spec=${1#stress-} churn=10 \
