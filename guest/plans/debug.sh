@@ -4,13 +4,8 @@
 # through the console scan, whatever this plan reports.
 . /plans/ftracetest.sh
 . /plans/rundir.sh
-passed=$(dmesg | grep -c 'Testing tracer .*: PASSED')
-failed=$(dmesg | grep -c 'Testing tracer .*: FAILED')
-dmesg | grep 'Testing tracer ' | sed 's/^\[[^]]*\] /  /'
-ftn-figure startup-selftests "tracers passed=$passed failed=$failed"
-r=PASS
-[ "$passed" -gt 0 ] && [ "$failed" -eq 0 ] || r=FAIL
-ftn-result debug startup-selftests $r
+. /plans/selftests.sh
+ftn_startup_selftests
 ftn_ftracetest test.d/ftrace/recursed_functions.tc \
 	test.d/ftrace/func-migrate.tc \
 	test.d/event/userstacktrace-deferred.tc \

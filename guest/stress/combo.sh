@@ -236,7 +236,7 @@ check_deferred() {
 	  who = ""; if (match($0, /-[0-9]+ +\[[0-9]+\]/)) {
 		who = substr($0, RSTART, RLENGTH); sub(/ +\[.*/, "", who)
 		last[who] = $0 } }
-	/tracing_mark_write: combo-stop/ { stopped = 1 }
+	/combo-stop/ { stopped = 1 }
 	/<user stack deferred> cookie=/ { cpu_ts($0)
 		if (stopped || (ts >= 0 && ts < t0)) { prev = $0; next }
 		if (!(c in want)) { first[c] = prev "\n" $0; task[c] = who }
@@ -283,7 +283,8 @@ dropped() {
 			END { print n + 0 }'
 }
 
-size0=$(cat $t/buffer_size_kb)
+# (reads "7 (expanded: 1408)" before the first resize: 1408 is the size)
+size0=$(sed 's/.*expanded: \([0-9]*\).*/\1/' $t/buffer_size_kb)
 fails=0
 covered_sys=""
 covered_tr=""
@@ -487,7 +488,7 @@ while [ $i -lt "$rounds" ]; do
 		# address where function_graph hooks the function too:
 		# return_to_handler (reported, not failed: see README)
 		if [ $n -eq $((ninst - 1)) ] && [ $probes -eq 1 ]; then
-			sed '/tracing_mark_write: combo-stop/q' $tmp/$c >$tmp/probes
+			sed '/combo-stop/q' $tmp/$c >$tmp/probes
 			for p in kp_read kr_read kp_clone; do
 				grep -q " $p: " $tmp/probes || bad="$bad no-hits-$p"
 			done
