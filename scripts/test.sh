@@ -78,9 +78,12 @@ step checkbashisms "$s/checkbashisms.sh"
 # debug boot; the 4-vCPU x86_64 stress boot is left to make test-full,
 # since the debug boot runs the same stress programs with 4 vCPUs under
 # the checkers. make test-full runs every plan whole on both models.
-# The boots are listed longest first; two workers take them in that
-# order, each the first whose kernel is built (a single-threaded TCG guest
-# keeps one host core busy; the machine make test is sized for has two).
+# The boots are listed longest first, the debug boot (the longest) right
+# after the x86_64 suite, whose kernel comes first, so that its kernel is
+# built second and it starts while the ppc64le kernel builds; two
+# workers take the boots in that order, each the first whose kernel is
+# built (a single-threaded TCG guest keeps one host core busy; the
+# machine make test is sized for has two).
 if [ -n "${BOOTS:-}" ]; then
 	boots=$BOOTS
 elif [ -n "${FULL:-}" ]; then
@@ -88,7 +91,7 @@ elif [ -n "${FULL:-}" ]; then
 		ppc64le-POWER10 ppc64le-POWER9 stress-ppc64le-POWER10 \
 		stress-x86_64"
 else
-	boots="x86_64 ppc64le-POWER10 debug-x86_64 stress-ppc64le-POWER10 \
+	boots="x86_64 debug-x86_64 ppc64le-POWER10 stress-ppc64le-POWER10 \
 		series-ppc64le-POWER9"
 fi
 

@@ -179,6 +179,28 @@ static int write_all(int fd, const char *p, size_t n, size_t *taken)
 	return 0;
 }
 
+/* A word's end for the kernel's parser: its isspace() (0xa0 too) or NUL */
+static int word_end(unsigned char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r') || c == 0xa0 || !c;
+}
+
+/*
+ * Whether the first n bytes of p end a word, which a filter file then
+ * processed: a call that took only blanks or part of a word changed
+ * nothing yet
+ */
+static int ends_word(const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (word_end((unsigned char)p[i]) &&
+		    !word_end((unsigned char)p[i - 1]))
+			return 1;
+	return 0;
+}
+
 static ssize_t slurp(const char *path, char *to)
 {
 	ssize_t n, len = 0;
@@ -234,13 +256,15 @@ static void fuzz_one(const struct target *t, int alone)
 		return;
 	refused++;
 	/*
-	 * Checked: a refusal of the first write() call to a file opened
-	 * without truncation (truncating is a change of its own). A call
-	 * refused after earlier ones were taken (the second word, the
-	 * second half of a split write) is counted, not checked: the file
+	 * Checked: a refusal to a file opened without truncation
+	 * (truncating is a change of its own) before any call took input
+	 * that could change it: anything, for the files that parse each
+	 * write() whole (set_ftrace_pid takes "12" then refuses "3x"), a
+	 * whole word for a filter, whose parser carries a word over to the
+	 * next call. A refusal after that is counted, not checked: the file
 	 * then holds what the taken calls wrote.
 	 */
-	if (taken) {
+	if (taken && (t->kind != FILTER || ends_word(buf, taken))) {
 		partial++;
 		return;
 	}
