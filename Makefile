@@ -3,8 +3,8 @@
 #   make run [ARCH=ppc64le]   boot the patched kernel and show the features
 #                             (DEBUG=1: the x86_64 debug kernel, debug plan)
 #   make test                 checkpatch, both arches, ftracetest, our tests
-#                             (39 minutes cold before the fuzzer, measured;
-#                             about 45 with it, estimated: README;
+#                             (44 minutes cold in a fresh clone with an
+#                             empty ccache, 2026-11-26: README;
 #                             make test-full: every boot whole)
 #   make bench                the series against stock 6.1 and 6.12
 #                             (not part of make test; build/bench/results.md)
