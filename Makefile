@@ -3,7 +3,7 @@
 #   make run [ARCH=ppc64le]   boot the patched kernel and show the features
 #                             (DEBUG=1: the x86_64 debug kernel, debug plan)
 #   make test                 checkpatch, both arches, ftracetest, our tests
-#                             (44 minutes cold in a fresh clone with an
+#                             (40 minutes cold in a fresh clone with an
 #                             empty ccache, 2026-11-26: README;
 #                             make test-full: every boot whole)
 #   make bench                the series against stock 6.1 and 6.12
