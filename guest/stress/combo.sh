@@ -49,11 +49,7 @@ tmp=/tmp/combo
 rm -rf $tmp
 mkdir -p $tmp
 
-pat='Kernel panic|BUG:|kernel BUG at|WARNING:|Oops|Unable to handle kernel'
-pat="$pat|general protection fault|ftrace bug|ftrace faulted|possible circular"
-pat="$pat|possible recursive|inconsistent lock state|suspicious RCU usage"
-pat="$pat|KASAN:|UBSAN:|detected stall|soft lockup|blocked for more than"
-pat="$pat|list_add corruption|list_del corruption|refcount_t:|kfence:"
+. /plans/reports.sh
 
 # rnd N: a number below N from the seeded sequence (in $r_out)
 r=$seed
@@ -64,14 +60,20 @@ rnd() {
 
 # Filters: functions the workload reaches, in task, softirq and hardirq
 # context, and the paths the series changes (fork, exit, task work)
-set -- "vfs_read ksys_read" "vfs_write ksys_write" "do_sys_openat2 *_open" \
-	"kernel_clone copy_process" "do_exit do_group_exit" \
-	"task_work_run" "schedule* try_to_wake_up" \
-	"__do_softirq run_timer_softirq" "*kill_pid_info send_signal*" \
-	"do_nanosleep hrtimer_nanosleep" "begin_new_exec"
-nglobs=$#
-glob() { # glob N FILTERS...: FILTERS' Nth (from 0), in $g_out
-	eval "g_out=\${$(($1 + 2))}"
+filters='vfs_read ksys_read
+vfs_write ksys_write
+do_sys_openat2 *_open
+kernel_clone copy_process
+do_exit do_group_exit
+task_work_run
+schedule* try_to_wake_up
+__do_softirq run_timer_softirq
+*kill_pid_info send_signal*
+do_nanosleep hrtimer_nanosleep
+begin_new_exec'
+nglobs=$(printf '%s\n' "$filters" | wc -l)
+glob() { # glob N: the Nth filter (from 0), in $g_out
+	g_out=$(printf '%s\n' "$filters" | sed -n "$(($1 + 1))p")
 }
 
 tracers="function function_graph"
@@ -298,13 +300,7 @@ while [ $i -lt "$rounds" ]; do
 	tracer=$1
 	# Its filter, and one per instance
 	rnd "$nglobs"
-	set -- "vfs_read ksys_read" "vfs_write ksys_write" \
-		"do_sys_openat2 *_open" "kernel_clone copy_process" \
-		"do_exit do_group_exit" "task_work_run" \
-		"schedule* try_to_wake_up" "__do_softirq run_timer_softirq" \
-		"*kill_pid_info send_signal*" "do_nanosleep hrtimer_nanosleep" \
-		"begin_new_exec"
-	glob "$r_out" "$@"
+	glob "$r_out"
 	topf=$g_out
 	rnd 3
 	ninst=$((r_out + 1))
@@ -312,7 +308,7 @@ while [ $i -lt "$rounds" ]; do
 	n=0
 	while [ $n -lt $ninst ]; do
 		rnd "$nglobs"
-		glob "$r_out" "$@"
+		glob "$r_out"
 		eval "if$n=\$g_out"
 		insts="$insts c$n"
 		n=$((n + 1))
@@ -338,7 +334,7 @@ while [ $i -lt "$rounds" ]; do
 	covered_tr="$covered_tr $tracer"
 	covered_sys="$covered_sys $sys"
 
-	reports_before=$(dmesg | grep -cE "$pat")
+	reports_before=$(ftn_reports)
 	echo 0 >$t/tracing_on
 	echo 1024 >$t/buffer_size_kb
 	echo global >$t/trace_clock
@@ -527,7 +523,7 @@ while [ $i -lt "$rounds" ]; do
 	echo 1 >$t/tracing_on
 	echo "$size0" >$t/buffer_size_kb
 
-	reports=$(($(dmesg | grep -cE "$pat") - reports_before))
+	reports=$(($(ftn_reports) - reports_before))
 	[ $reports -eq 0 ] || bad="$bad kernel-reports=$reports"
 	echo "combo round $i: tracer=$tracer filter=\"$topf\" instances=$ninst" \
 		"ustack=$ustk probes=$probes systems=$(echo $sys | tr ' ' ,)"

@@ -12,17 +12,12 @@ writes=${FUZZ_WRITES:-10000}
 [ "$writes" -gt 0 ] || exit 77
 seed=${FUZZ_SEED:-$(date +%s)}
 echo "tracefs-fuzz: seed $seed, $writes writes (FUZZ_SEED=$seed repeats it)"
-# The kernel reports of scripts/scan-console.sh, counted as lines
-pat='Kernel panic|BUG:|kernel BUG at|WARNING:|Oops|Unable to handle kernel'
-pat="$pat|general protection fault|ftrace bug|ftrace faulted|possible circular"
-pat="$pat|possible recursive|inconsistent lock state|suspicious RCU usage"
-pat="$pat|KASAN:|UBSAN:|detected stall|soft lockup|blocked for more than"
-pat="$pat|list_add corruption|list_del corruption|refcount_t:|kfence:"
-before=$(dmesg | grep -cE "$pat")
+. /plans/reports.sh
+before=$(ftn_reports)
 out=$(tracefs-fuzz "$seed" "$writes" 3)
 rc=$?
 printf '%s\n' "$out"
-splats=$(($(dmesg | grep -cE "$pat") - before))
+splats=$(($(ftn_reports) - before))
 fig=$(printf '%s\n' "$out" | sed -n 's/^fuzz //p' | sed -n '$p')
 ftn-figure tracefs-fuzz "$fig splats=$splats"
 [ $rc -eq 0 ] && [ $splats -eq 0 ]
