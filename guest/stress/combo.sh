@@ -26,7 +26,9 @@
 #   tracer's functions;
 # - the probes fired for the workload, the profiler counted hits, the
 #   stack tracer found a stack, each latency tracer a latency;
-# - recursed_functions lines are well formed;
+# - recursed_functions lines are well formed (no round has recorded one
+#   yet, so this check has not been exercised: recursion-torture.sh is
+#   the test of that file);
 # - no kernel report in dmesg meanwhile (the console scan fails the boot
 #   too).
 # A buffer that overran (the event systems with the most events, the
