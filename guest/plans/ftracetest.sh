@@ -16,10 +16,25 @@
 #   lanes of make test loading the two host cores).
 FTN_RETRY="preemptirq/irqsoff_tracer.tc"
 
+# FTRACETEST_SKIP=case,case (kernel command line; files under test.d):
+# cases not run on this boot, each reported UNTESTED, so that an
+# expectations file must name it and say why (the ppc64le debug kernel
+# leaves out event/toplevel-enable.tc: README, Known stock bugs).
 ftn_ftracetest() {
 	logs=/tmp/ftracetest-logs
 	rm -rf "$logs"
 	start=$(date +%s)
+	if [ $# -eq 0 ] && [ -n "${FTRACETEST_SKIP:-}" ]; then
+		skip=" $(echo "$FTRACETEST_SKIP" | tr ',' ' ') "
+		for c in $skip; do
+			ftn-result ftracetest "$c" UNTESTED
+		done
+		set -- $(cd /ftrace && find test.d -name '*.tc' | sort |
+			while read -r c; do
+				case "$skip" in *" ${c#test.d/} "*) continue ;; esac
+				echo "$c"
+			done)
+	fi
 	(cd /ftrace && ./ftracetest -k -l "$logs" "$@")
 	rc=$?
 	sed -n 's/^\[\([0-9]*\)\].*\[\([A-Z]*\)\]$/\1 \2/p' "$logs/ftracetest.log" |

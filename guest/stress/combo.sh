@@ -40,6 +40,9 @@
 # them (the last instance does). Each check was seen failing on a kernel
 # that drops one graph return in 97 and one cookie's callbacks in 499
 # (notes/combo-hack.diff).
+# COMBO_SKIP=a,b leaves those event systems out (the figure names them):
+# the ppc64le debug kernel skips power and powerpc, whose events livelock
+# that TCG guest (README, Known stock bugs).
 # Prints "combo round N: ..." per round, then what the run covered.
 t=/sys/kernel/tracing
 rounds=${COMBO_ROUNDS:-12}
@@ -85,7 +88,9 @@ for x in irqsoff preemptoff preemptirqsoff wakeup wakeup_rt wakeup_dl; do
 	grep -qw $x $t/available_tracers && tracers="$tracers $x"
 done
 ntracers=$(echo $tracers | wc -w)
+skip=" $(echo "${COMBO_SKIP:-}" | tr ',' ' ') "
 systems=$(ls $t/events | while read -r s; do
+	case "$skip" in *" $s "*) continue ;; esac
 	[ -d $t/events/$s ] && [ "$s" != ftrace ] && echo "$s"
 done)
 nsys=$(echo $systems | wc -w)
@@ -190,11 +195,29 @@ check_graph() {
 	text ~ /^[A-Za-z0-9_.]+\(\);$/ {
 		f = text; sub(/\(.*/, "", f); leaves++
 		if (!inside(f)) { print "outside-filter " f; bad++ }
+		leaf[pid] = f; leafcpu[pid] = cpu
 		next }
 	text ~ /^\} \/\* [A-Za-z0-9_.]+ \*\/$/ {
 		f = text; sub(/^\} \/\* /, "", f); sub(/ \*\/$/, "", f)
 		returns++
+		# The stock printer shows an entry and the next event of its
+		# CPU as one leaf line when that event is a return of the same
+		# function by the same task, whether or not it is the return
+		# of that call: a task that moved to another CPU inside f and
+		# called f again back on the first CPU gets its first call
+		# printed as a leaf with the return of the second, and the
+		# return of the first (on the other CPU) after it. Such a
+		# return is counted (migrated=), and the later entry of f that
+		# lost its return to the leaf is closed by its parent.
+		if (leaf[pid] == f && leafcpu[pid] != cpu &&
+		    st[pid, depth[pid]] != f) {
+			migrated++; stolen[pid, f]++; leaf[pid] = ""; next }
 		if (!depth[pid]) { early++; next }
+		if (st[pid, depth[pid]] != f && depth[pid] > 1 &&
+		    stolen[pid, st[pid, depth[pid]]] > 0 &&
+		    st[pid, depth[pid] - 1] == f) {
+			stolen[pid, st[pid, depth[pid]]]--; depth[pid]--
+		}
 		if (st[pid, depth[pid]] != f) {
 			print "task " pid " returned from " f " inside " \
 				st[pid, depth[pid]]; bad++ }
@@ -206,8 +229,8 @@ check_graph() {
 				print "task " x " has " depth[x] " entries open"
 				bad++ } }
 		if (!entries && !leaves) { print "nothing traced"; bad++ }
-		printf "graph entries=%d returns=%d leaves=%d early=%d open=%d lost=%d\n",
-			entries, returns, leaves, early, open, lost
+		printf "graph entries=%d returns=%d leaves=%d early=%d open=%d lost=%d migrated=%d\n",
+			entries, returns, leaves, early, open, lost, migrated
 		exit bad > 0 }' "$1"
 }
 
@@ -335,6 +358,8 @@ while [ $i -lt "$rounds" ]; do
 	fi
 	covered_tr="$covered_tr $tracer"
 	covered_sys="$covered_sys $sys"
+	# (a round that hangs the guest shows what it started)
+	echo "combo round $i: starting $tracer, systems" $sys
 
 	reports_before=$(ftn_reports)
 	echo 0 >$t/tracing_on
@@ -475,7 +500,13 @@ while [ $i -lt "$rounds" ]; do
 		t0=0
 		[ "$lost" -eq 0 ] || { t0=$(window $tmp/$c); res="$res $c:[window=$t0 lost=$lost]"; }
 		eval "f=\$if$n"
-		x=$(check_graph $tmp/$c "$f" $t0) || bad="$bad $c-graph"
+		x=$(check_graph $tmp/$c "$f" $t0) || {
+			bad="$bad $c-graph"
+			# the first task that went wrong, its lines (to read
+			# the failure from the console)
+			p=$(echo "$x" | sed -n 's/^task \([0-9]*\) returned.*/\1/p' | head -1)
+			[ -z "$p" ] || grep -e "-$p  *[|]" -e "-$p[|]" $tmp/$c | head -60
+		}
 		res="$res $c($f):[$x]"
 		if [ $n -eq $((ninst - 1)) ] && [ $deferred -eq 1 ]; then
 			x=$(check_deferred $tmp/$c $t0) || bad="$bad $c-deferred"
@@ -541,5 +572,5 @@ ntr=$(echo $covered_tr | tr ' ' '\n' | sort -u | wc -l)
 ns=$(echo $covered_sys | tr ' ' '\n' | sort -u | wc -l)
 echo "combo: covered $ntr of $ntracers tracers ($(echo $covered_tr | tr ' ' '\n' | sort -u | tr '\n' ' '))," \
 	"$ns of $nsys event systems"
-ftn-figure combo "seed=$seed rounds=$rounds failed=$fails tracers=$ntr/$ntracers systems=$ns/$nsys"
+ftn-figure combo "seed=$seed rounds=$rounds failed=$fails tracers=$ntr/$ntracers systems=$ns/$nsys${COMBO_SKIP:+ skipped=$COMBO_SKIP}"
 [ $fails -eq 0 ]
