@@ -62,6 +62,8 @@ echo "test: checkpatch --strict ($(elapsed))"
 "$s/checkpatch.sh" "$tally"
 # ftracetest's selftest/bashisms.tc, on the host (the guests have no perl)
 step checkbashisms "$s/checkbashisms.sh"
+# combo.sh's function_graph pairing check, on known traces (the host)
+step combo-selfcheck "$s/combo-selfcheck.sh"
 
 # Every boot, labelled [stress-|debug-|series-]ARCH[-CPU]: the full
 # plan (ftracetest and guest/tests) on 2 vCPUs; with "series-" the reduced
@@ -217,8 +219,8 @@ boot() { # boot label: boot it, compare with expect/
 	echo "test: boot $1, $plan plan ($(elapsed))"
 	fuzzarg=${fuzz:+ FUZZ_WRITES=$fuzz}${combo:+ COMBO_ROUNDS=$combo}
 	fuzzarg=$fuzzarg${comboskip:+ COMBO_SKIP=$comboskip}${ftskip:+ FTRACETEST_SKIP=$ftskip}
-	# The whole suite on a debug kernel runs past an hour (make test-full
-	# has no time budget; a hung guest still ends)
+	# The whole suite on a debug kernel may run past an hour (make
+	# test-full has no time budget; a hung guest still ends)
 	tmo=3600
 	[ "$plan" = debugfull ] && tmo=7200
 	o=$top/build/$key
