@@ -128,7 +128,7 @@ parse() { # boot label: sets plan smp flavour arch cpu expect key, and
 	debugfull-*) plan=debugfull smp=4 flavour=debug \
 		spec=${1#debugfull-} churn=0 fuzz=5000 combo=8 \
 		comboskip=preemptirq \
-		ftskip=event/toplevel-enable.tc ;;
+		ftskip=event/toplevel-enable.tc,event/userstacktrace-deferred-exit.tc ;;
 	series-*) plan=series spec=${1#series-} ;;
 	esac
 	arch=${spec%%-*}

@@ -29,9 +29,12 @@ done
 # Requests from inside the page allocator, under zone->lock: the request
 # path must not allocate (the debug kernel's lockdep and KASAN watch)
 echo 1 >$t/events/kmem/mm_page_alloc_zone_locked/enable || exit 1
-# The timer interrupt: the x86 vector event, else an hrtimer tick
+# The timer interrupt: the x86 vector event, the powerpc decrementer's,
+# else an hrtimer tick (none where the tick is not high-resolution)
 if [ -d $t/events/irq_vectors/local_timer_entry ]; then
 	echo 1 >$t/events/irq_vectors/local_timer_entry/enable
+elif [ -d $t/events/powerpc/timer_interrupt_entry ]; then
+	echo 1 >$t/events/powerpc/timer_interrupt_entry/enable
 else
 	echo 1 >$t/events/timer/hrtimer_expire_entry/enable
 fi || exit 1

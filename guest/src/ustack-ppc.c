@@ -1,0 +1,224 @@
+/*
+ * ustack-ppc: make getppid() calls from the places where a powerpc
+ * back-chain walk must decide whether the innermost function's return
+ * address is still in the link register, so that a deferred user stack
+ * of each can be checked frame by frame (guest/tests/ustack-ppc.sh):
+ *   leaf       a leaf without a frame (C)
+ *   frame      a function with a frame, after it called a leaf, so that
+ *              LR is stale (C)
+ *   prologue   before the frame's stdu, LR saved but no frame yet (asm)
+ *   epilogue   after the frame's pop, LR stale, the return address
+ *              still at 16(r1) (asm)
+ *   leafframe  a leaf with a frame that never saves LR (asm)
+ *   signal     a leaf called by a SIGALRM handler that interrupted a
+ *              busy loop: the walk crosses the signal frame
+ * Each test function sits in a section of its own; the program prints
+ * "range NAME START END" for each, then runs the mode ROUNDS times below
+ * run(), outer() and mid(): the expected stack is
+ *   NAME mid outer run main   (signal: leaf handler - spin mid outer run main,
+ *                              "-" the vdso's sigreturn trampoline)
+ * Usage: ustack-ppc MODE ROUNDS
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+
+#if defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
+
+/*
+ * The initramfs builds every helper with frame pointers; on powerpc that
+ * gives every function a frame, the leaves included. The back chain needs
+ * none, and the leaves here must have no frame.
+ */
+#pragma GCC optimize("omit-frame-pointer")
+
+#define SECTION(n) __attribute__((noinline, used, section("ut_" #n)))
+#define RANGE(n)							\
+	extern char __start_ut_##n[], __stop_ut_##n[];			\
+	static void range_##n(void)					\
+	{								\
+		printf("range %s %016lx %016lx\n", #n,		\
+		       (unsigned long)__start_ut_##n,			\
+		       (unsigned long)__stop_ut_##n);			\
+	}
+
+static volatile unsigned long sink;
+static volatile int got;
+
+/* getppid() by sc, clobbering what the syscall ABI lets the kernel */
+#define SC_GETPPID()							\
+	do {								\
+		register long r0 asm("r0") = 64; /* __NR_getppid */	\
+		register long r3 asm("r3");				\
+		asm volatile("sc"					\
+			     : "+r"(r0), "=r"(r3)			\
+			     :						\
+			     : "r4", "r5", "r6", "r7", "r8", "r9",	\
+			       "r10", "r11", "r12", "cr0", "ctr",	\
+			       "xer", "memory");			\
+		sink += r3;						\
+	} while (0)
+
+SECTION(leaf) void leaf(void)
+{
+	SC_GETPPID();
+}
+
+SECTION(helper) void helper(void)
+{
+	sink++;
+}
+
+SECTION(frame) void frame(void)
+{
+	helper();
+	SC_GETPPID();
+	helper();
+}
+
+void prologue(void);
+void epilogue(void);
+void leafframe(void);
+void nop_leaf(void);
+
+asm(
+"	.section ut_prologue,\"ax\",@progbits\n"
+"	.globl	prologue\n"
+"	.type	prologue,@function\n"
+"prologue:\n"
+"	mflr	0\n"
+"	std	0,16(1)\n"
+"	li	0,64\n"
+"	sc\n"
+"	stdu	1,-32(1)\n"
+"	addi	1,1,32\n"
+"	ld	0,16(1)\n"
+"	mtlr	0\n"
+"	blr\n"
+"	.size	prologue,.-prologue\n"
+"	.section ut_nop_leaf,\"ax\",@progbits\n"
+"	.globl	nop_leaf\n"
+"	.type	nop_leaf,@function\n"
+"nop_leaf:\n"
+"	blr\n"
+"	.size	nop_leaf,.-nop_leaf\n"
+"	.section ut_epilogue,\"ax\",@progbits\n"
+"	.globl	epilogue\n"
+"	.type	epilogue,@function\n"
+"epilogue:\n"
+"	mflr	0\n"
+"	std	0,16(1)\n"
+"	stdu	1,-32(1)\n"
+"	bl	nop_leaf\n"
+"	addi	1,1,32\n"
+"	li	0,64\n"
+"	sc\n"
+"	ld	0,16(1)\n"
+"	mtlr	0\n"
+"	blr\n"
+"	.size	epilogue,.-epilogue\n"
+"	.section ut_leafframe,\"ax\",@progbits\n"
+"	.globl	leafframe\n"
+"	.type	leafframe,@function\n"
+"leafframe:\n"
+"	stdu	1,-32(1)\n"
+"	li	0,64\n"
+"	sc\n"
+"	addi	1,1,32\n"
+"	blr\n"
+"	.size	leafframe,.-leafframe\n"
+"	.text\n");
+
+SECTION(handler) void handler(int sig)
+{
+	(void)sig;
+	leaf();
+	got = 1;
+}
+
+/* A leaf without a frame: the signal interrupts it with LR its only link */
+SECTION(spin) void spin(void)
+{
+	while (!got)
+		sink++;
+}
+
+static int mode;
+
+/* Direct calls: which call entered a function is read from the bl */
+SECTION(mid) void mid(void)
+{
+	switch (mode) {
+	case 0: leaf(); break;
+	case 1: frame(); break;
+	case 2: prologue(); break;
+	case 3: epilogue(); break;
+	case 4: leafframe(); break;
+	case 5: spin(); break;
+	}
+	sink++;		/* not a tail call */
+}
+
+SECTION(outer) void outer(void)
+{
+	mid();
+	sink++;
+}
+
+SECTION(run) void run(long rounds)
+{
+	struct itimerval it = { .it_value = { .tv_usec = 2000 } };
+	long r;
+
+	for (r = 0; r < rounds; r++) {
+		if (mode == 5) {
+			got = 0;
+			if (setitimer(ITIMER_REAL, &it, NULL))
+				exit(1);
+		}
+		outer();
+	}
+}
+
+RANGE(leaf) RANGE(frame) RANGE(prologue) RANGE(epilogue)
+RANGE(leafframe) RANGE(handler) RANGE(spin) RANGE(mid) RANGE(outer)
+RANGE(run) RANGE(helper) RANGE(nop_leaf)
+
+RANGE(main)
+
+SECTION(main) int main(int argc, char **argv)
+{
+	static const char *const modes[] = {
+		"leaf", "frame", "prologue", "epilogue", "leafframe", "signal",
+	};
+	long rounds = argc > 2 ? atol(argv[2]) : 0;
+
+	for (mode = 0; argc == 3 && mode < 6; mode++)
+		if (!strcmp(argv[1], modes[mode]))
+			break;
+	if (argc != 3 || mode == 6 || rounds < 1) {
+		fprintf(stderr, "usage: ustack-ppc leaf|frame|prologue|epilogue|leafframe|signal ROUNDS\n");
+		return 2;
+	}
+	if (mode == 5 && signal(SIGALRM, handler) == SIG_ERR)
+		return 1;
+	range_leaf(); range_frame(); range_prologue(); range_epilogue();
+	range_leafframe(); range_handler(); range_spin(); range_mid();
+	range_outer(); range_run(); range_helper(); range_nop_leaf();
+	range_main();
+	fflush(stdout);
+	run(rounds);
+	return 0;
+}
+
+#else
+
+int main(void)
+{
+	fprintf(stderr, "ustack-ppc: 64-bit ELFv2 powerpc only\n");
+	return 77;
+}
+
+#endif
