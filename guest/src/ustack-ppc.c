@@ -12,17 +12,32 @@
  *   leafframe  a leaf with a frame that never saves LR (asm)
  *   signal     a leaf called by a SIGALRM handler that interrupted a
  *              busy loop: the walk crosses the signal frame
+ *   fpleaf     a leaf built with a frame pointer (pops by addi r1,r31,N)
+ *   glibcsc    glibc's sc wrapper shape: a frame, sc, a pop, then a
+ *              conditional branch before the return
+ *   scvdirect  libc's getppid(), called directly (scv where the CPU has
+ *              it: LR is scv's own, the wrapper saved the real one)
+ *   scvptr     the same through a function pointer, after a call that
+ *              left a stale return address in the slot it could misread
+ *   popfault   a page fault in an epilogue between "ld r0,16(r1)" and
+ *              "mtlr r0" (the return address only in r0; the stack is
+ *              asked for by kmem:mm_page_alloc, not getppid)
+ *   tailfault  the same in an epilogue that ends in a sibling call
  * Each test function sits in a section of its own; the program prints
  * "range NAME START END" for each, then runs the mode ROUNDS times below
  * run(), outer() and mid(): the expected stack is
  *   NAME mid outer run main   (signal: leaf handler - spin mid outer run main,
- *                              "-" the vdso's sigreturn trampoline)
+ *                              "-" the vdso's sigreturn trampoline;
+ *                              scvdirect, scvptr: - mid outer run main,
+ *                              "-" libc's getppid)
  * Usage: ustack-ppc MODE ROUNDS
  */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
 #include <sys/time.h>
 
 #if defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
@@ -82,6 +97,12 @@ void prologue(void);
 void epilogue(void);
 void leafframe(void);
 void nop_leaf(void);
+void glibcsc(void);
+void saver(void);
+void plant(void);
+void popfault(char *p);
+void tailfault(char *p);
+void tailtgt(void);
 
 asm(
 "	.section ut_prologue,\"ax\",@progbits\n"
@@ -129,7 +150,98 @@ asm(
 "	addi	1,1,32\n"
 "	blr\n"
 "	.size	leafframe,.-leafframe\n"
+/* glibc 2.36's sc wrappers (getppid() and the like, without scv) */
+"	.section ut_glibcsc,\"ax\",@progbits\n"
+"	.globl	glibcsc\n"
+"	.type	glibcsc,@function\n"
+"glibcsc:\n"
+"	li	0,64\n"
+"	stdu	1,-48(1)\n"
+"	std	31,32(1)\n"
+"	li	31,1\n"
+"	sc\n"
+"	cmpdi	5,31,0\n"
+"	ld	31,32(1)\n"
+"	addi	1,1,48\n"
+"	beq	5,1f\n"
+"	blr\n"
+"1:	bnslr\n"
+"	blr\n"
+"	.size	glibcsc,.-glibcsc\n"
+/* a non-leaf, to leave return addresses in its callers' slots */
+"	.section ut_saver,\"ax\",@progbits\n"
+"	.globl	saver\n"
+"	.type	saver,@function\n"
+"saver:	mflr	0\n"
+"	std	0,16(1)\n"
+"	stdu	1,-32(1)\n"
+"	addi	1,1,32\n"
+"	ld	0,16(1)\n"
+"	mtlr	0\n"
+"	blr\n"
+"	.size	saver,.-saver\n"
+/* a 48-byte frame whose callee leaves a return address in its slot */
+"	.section ut_plant,\"ax\",@progbits\n"
+"	.globl	plant\n"
+"	.type	plant,@function\n"
+"plant:	mflr	0\n"
+"	std	0,16(1)\n"
+"	stdu	1,-48(1)\n"
+"	bl	saver\n"
+"	nop\n"
+"	addi	1,1,48\n"
+"	ld	0,16(1)\n"
+"	mtlr	0\n"
+"	blr\n"
+"	.size	plant,.-plant\n"
+/* a store to a fresh page (r3) between ld r0 and mtlr r0 */
+"	.section ut_popfault,\"ax\",@progbits\n"
+"	.globl	popfault\n"
+"	.type	popfault,@function\n"
+"popfault:\n"
+"	mflr	0\n"
+"	std	0,16(1)\n"
+"	stdu	1,-32(1)\n"
+"	bl	saver\n"
+"	nop\n"
+"	addi	1,1,32\n"
+"	ld	0,16(1)\n"
+"	std	0,0(3)\n"
+"	mtlr	0\n"
+"	blr\n"
+"	.size	popfault,.-popfault\n"
+"	.section ut_tailtgt,\"ax\",@progbits\n"
+"	.globl	tailtgt\n"
+"	.type	tailtgt,@function\n"
+"tailtgt:	blr\n"
+"	.size	tailtgt,.-tailtgt\n"
+"	.section ut_tailfault,\"ax\",@progbits\n"
+"	.globl	tailfault\n"
+"	.type	tailfault,@function\n"
+"tailfault:\n"
+"	mflr	0\n"
+"	std	0,16(1)\n"
+"	stdu	1,-32(1)\n"
+"	bl	saver\n"
+"	nop\n"
+"	addi	1,1,32\n"
+"	ld	0,16(1)\n"
+"	std	0,0(3)\n"
+"	mtlr	0\n"
+"	b	tailtgt\n"
+"	.size	tailfault,.-tailfault\n"
 "	.text\n");
+
+/* gcc's frame-pointer leaf: stdu, mr r31,r1 ... addi r1,r31,N; blr */
+SECTION(fpleaf) __attribute__((optimize("no-omit-frame-pointer")))
+void fpleaf(void)
+{
+	SC_GETPPID();
+}
+
+static pid_t (*volatile getppid_ptr)(void) = getppid;
+static char *pages;
+static long pagesize, pageidx;
 
 SECTION(handler) void handler(int sig)
 {
@@ -157,6 +269,12 @@ SECTION(mid) void mid(void)
 	case 3: epilogue(); break;
 	case 4: leafframe(); break;
 	case 5: spin(); break;
+	case 6: fpleaf(); break;
+	case 7: glibcsc(); break;
+	case 8: plant(); sink += getppid(); break;
+	case 9: plant(); sink += getppid_ptr(); break;
+	case 10: popfault(pages + pagesize * pageidx++); break;
+	case 11: tailfault(pages + pagesize * pageidx++); break;
 	}
 	sink++;		/* not a tail call */
 }
@@ -184,7 +302,8 @@ SECTION(run) void run(long rounds)
 
 RANGE(leaf) RANGE(frame) RANGE(prologue) RANGE(epilogue)
 RANGE(leafframe) RANGE(handler) RANGE(spin) RANGE(mid) RANGE(outer)
-RANGE(run) RANGE(helper) RANGE(nop_leaf)
+RANGE(run) RANGE(helper) RANGE(nop_leaf) RANGE(fpleaf) RANGE(glibcsc)
+RANGE(saver) RANGE(plant) RANGE(popfault) RANGE(tailfault) RANGE(tailtgt)
 
 RANGE(main)
 
@@ -192,22 +311,32 @@ SECTION(main) int main(int argc, char **argv)
 {
 	static const char *const modes[] = {
 		"leaf", "frame", "prologue", "epilogue", "leafframe", "signal",
+		"fpleaf", "glibcsc", "scvdirect", "scvptr", "popfault",
+		"tailfault",
 	};
+	const int nmodes = sizeof(modes) / sizeof(modes[0]);
 	long rounds = argc > 2 ? atol(argv[2]) : 0;
 
-	for (mode = 0; argc == 3 && mode < 6; mode++)
+	for (mode = 0; argc == 3 && mode < nmodes; mode++)
 		if (!strcmp(argv[1], modes[mode]))
 			break;
-	if (argc != 3 || mode == 6 || rounds < 1) {
-		fprintf(stderr, "usage: ustack-ppc leaf|frame|prologue|epilogue|leafframe|signal ROUNDS\n");
+	if (argc != 3 || mode == nmodes || rounds < 1) {
+		fprintf(stderr, "usage: ustack-ppc MODE ROUNDS (MODE: see the source)\n");
 		return 2;
 	}
+	/* popfault, tailfault: one page never touched before, per round */
+	pagesize = sysconf(_SC_PAGESIZE);
+	pages = mmap(NULL, pagesize * rounds, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (pages == MAP_FAILED)
+		return 1;
 	if (mode == 5 && signal(SIGALRM, handler) == SIG_ERR)
 		return 1;
 	range_leaf(); range_frame(); range_prologue(); range_epilogue();
 	range_leafframe(); range_handler(); range_spin(); range_mid();
 	range_outer(); range_run(); range_helper(); range_nop_leaf();
-	range_main();
+	range_fpleaf(); range_glibcsc(); range_saver(); range_plant();
+	range_popfault(); range_tailfault(); range_tailtgt(); range_main();
 	fflush(stdout);
 	run(rounds);
 	return 0;
