@@ -23,6 +23,11 @@
  *              "mtlr r0" (the return address only in r0; the stack is
  *              asked for by kmem:mm_page_alloc, not getppid)
  *   tailfault  the same in an epilogue that ends in a sibling call
+ *   spinhint   a leaf whose "or 1,1,1" (an SMT priority hint, not a pop)
+ *              follows the sc
+ *   longepi    after a frame's pop, 50 instructions before mtlr/blr
+ *   ostail     a frame popped, then a jump to an out-of-line register
+ *              restore that ends in ld r0; mtlr r0; blr (gcc -Os)
  * Each test function sits in a section of its own; the program prints
  * "range NAME START END" for each, then runs the mode ROUNDS times below
  * run(), outer() and mid(): the expected stack is
@@ -103,6 +108,9 @@ void plant(void);
 void popfault(char *p);
 void tailfault(char *p);
 void tailtgt(void);
+void spinhint(void);
+void longepi(void);
+void ostail(void);
 
 asm(
 "	.section ut_prologue,\"ax\",@progbits\n"
@@ -230,6 +238,50 @@ asm(
 "	mtlr	0\n"
 "	b	tailtgt\n"
 "	.size	tailfault,.-tailfault\n"
+"	.section ut_spinhint,\"ax\",@progbits\n"
+"	.globl	spinhint\n"
+"	.type	spinhint,@function\n"
+"spinhint:\n"
+"	li	0,64\n"
+"	sc\n"
+"	or	1,1,1\n"
+"	blr\n"
+"	.size	spinhint,.-spinhint\n"
+"	.section ut_longepi,\"ax\",@progbits\n"
+"	.globl	longepi\n"
+"	.type	longepi,@function\n"
+"longepi:\n"
+"	mflr	0\n"
+"	std	0,16(1)\n"
+"	stdu	1,-48(1)\n"
+"	bl	nop_leaf\n"
+"	addi	1,1,48\n"
+"	li	0,64\n"
+"	sc\n"
+"	ld	0,16(1)\n"
+"	.rept	50\n"
+"	nop\n"
+"	.endr\n"
+"	mtlr	0\n"
+"	blr\n"
+"	.size	longepi,.-longepi\n"
+"	.section ut_ostail,\"ax\",@progbits\n"
+"	.globl	ostail\n"
+"	.type	ostail,@function\n"
+"ostail:\n"
+"	mflr	0\n"
+"	std	0,16(1)\n"
+"	stdu	1,-48(1)\n"
+"	bl	nop_leaf\n"
+"	li	0,64\n"
+"	sc\n"
+"	addi	1,1,48\n"
+"	b	ostail_rest\n"
+"ostail_rest:\n"
+"	ld	0,16(1)\n"
+"	mtlr	0\n"
+"	blr\n"
+"	.size	ostail,.-ostail\n"
 "	.text\n");
 
 /* gcc's frame-pointer leaf: stdu, mr r31,r1 ... addi r1,r31,N; blr */
@@ -275,6 +327,9 @@ SECTION(mid) void mid(void)
 	case 9: plant(); sink += getppid_ptr(); break;
 	case 10: popfault(pages + pagesize * pageidx++); break;
 	case 11: tailfault(pages + pagesize * pageidx++); break;
+	case 12: spinhint(); break;
+	case 13: longepi(); break;
+	case 14: ostail(); break;
 	}
 	sink++;		/* not a tail call */
 }
@@ -304,6 +359,7 @@ RANGE(leaf) RANGE(frame) RANGE(prologue) RANGE(epilogue)
 RANGE(leafframe) RANGE(handler) RANGE(spin) RANGE(mid) RANGE(outer)
 RANGE(run) RANGE(helper) RANGE(nop_leaf) RANGE(fpleaf) RANGE(glibcsc)
 RANGE(saver) RANGE(plant) RANGE(popfault) RANGE(tailfault) RANGE(tailtgt)
+RANGE(spinhint) RANGE(longepi) RANGE(ostail)
 
 RANGE(main)
 
@@ -312,7 +368,7 @@ SECTION(main) int main(int argc, char **argv)
 	static const char *const modes[] = {
 		"leaf", "frame", "prologue", "epilogue", "leafframe", "signal",
 		"fpleaf", "glibcsc", "scvdirect", "scvptr", "popfault",
-		"tailfault",
+		"tailfault", "spinhint", "longepi", "ostail",
 	};
 	const int nmodes = sizeof(modes) / sizeof(modes[0]);
 	long rounds = argc > 2 ? atol(argv[2]) : 0;
@@ -336,7 +392,8 @@ SECTION(main) int main(int argc, char **argv)
 	range_leafframe(); range_handler(); range_spin(); range_mid();
 	range_outer(); range_run(); range_helper(); range_nop_leaf();
 	range_fpleaf(); range_glibcsc(); range_saver(); range_plant();
-	range_popfault(); range_tailfault(); range_tailtgt(); range_main();
+	range_popfault(); range_tailfault(); range_tailtgt(); range_spinhint();
+	range_longepi(); range_ostail(); range_main();
 	fflush(stdout);
 	run(rounds);
 	return 0;

@@ -8,7 +8,10 @@
 # leaf called by a signal handler that interrupted a busy loop, a leaf
 # built with a frame pointer, glibc's sc wrapper shape, libc's getppid()
 # (scv on POWER10) called directly and through a pointer, and page
-# faults in two epilogues with the return address in r0 alone. Each
+# faults in two epilogues with the return address in r0 alone, a leaf
+# with an SMT priority hint (or 1,1,1, no pop) after its sc, an epilogue
+# 50 instructions long after its pop, and a pop followed by a jump to an
+# out-of-line register restore (gcc -Os). Each
 # request's deferred stack (userstacktrace_deferred in an instance, on
 # syscalls:sys_enter_getppid or, for the faults, kmem:mm_page_alloc) is
 # mapped to the program's functions by the ranges it prints; every stack
@@ -48,7 +51,7 @@ done
 bad=0
 fig=""
 modes="leaf frame prologue epilogue leafframe signal fpleaf glibcsc"
-modes="$modes scvdirect scvptr popfault tailfault"
+modes="$modes scvdirect scvptr popfault tailfault spinhint longepi ostail"
 for m in $modes; do
 	e=syscalls/sys_enter_getppid
 	case $m in popfault | tailfault) e=kmem/mm_page_alloc ;; esac
