@@ -76,20 +76,23 @@ ppc_section() {
 	echo "at run time too."
 }
 
-# The user stack table, from the ustack, ucold and ureq lines.
+# The user stack table of one arch, from the ustack, ucold, ulibc and
+# ureq lines: ustack_section TITLE PREFIX KERNELS UNIT (results in
+# DIR/PREFIXKERNEL.results; UNIT says what a figure counts)
 ustack_section() {
+	title=$1 pre=$2 ks=$3 unit=$4
 	echo
-	echo "## User stacks: a getppid() event per call, 32 frames deep"
+	echo "## User stacks, $title: a getppid() event per call, 32 frames deep"
 	echo
-	echo "| kernel | event alone | + userstacktrace (sync) | + userstacktrace_deferred | cold, sync: complete of stacks (frames each) | cold, deferred: complete of stacks (frames each) |"
-	echo "|---|---|---|---|---|---|"
-	for k in $kernels; do
+	echo "| kernel | event alone | + userstacktrace (sync) | + userstacktrace_deferred | cold, sync: complete of stacks (frames each) | cold, deferred: complete of stacks (frames each) | dash in libc: frames (dash's) |"
+	echo "|---|---|---|---|---|---|---|"
+	for k in $ks; do
 		row="| $k"
 		for kind in event sync deferred; do
-			row="$row | $(cell "$(stats ustack $kind "$k")")"
+			row="$row | $(cell "$(stats ustack $kind "$pre$k")")"
 		done
 		for kind in sync deferred; do
-			v=$(sed -n "s/^FTN-BENCH ucold $kind //p" "$dir/$k.results" 2>/dev/null)
+			v=$(sed -n "s/^FTN-BENCH ucold $kind //p" "$dir/$pre$k.results" 2>/dev/null)
 			case $v in
 			stacks=*)
 				set -- $v
@@ -102,8 +105,18 @@ ustack_section() {
 			esac
 			row="$row | $v"
 		done
-		echo "$row |"
+		# ulibc: ustack-libc.sh's figure (depth0=F dash0=D ...)
+		v=$(sed -n "s/^FTN-BENCH ulibc //p" "$dir/$pre$k.results" 2>/dev/null)
+		case $v in
+		*depth0=*)
+			f=${v#*depth0=} d=${v#*dash0=}
+			v="${f%% *} (${d%% *})" ;;
+		*) v=- ;;
+		esac
+		echo "$row | $v |"
 	done
+	echo
+	echo "$unit"
 	echo
 	echo "ustack-bench: ns per getppid() with its sys_enter event enabled, 32"
 	echo "frames deep. sync: userstacktrace, read in the event, at most 8"
@@ -112,18 +125,21 @@ ustack_section() {
 	echo "Cold: 200 calls with the callers' stack pages unmapped from the page"
 	echo "tables before each (a shared mapping, contents kept); complete means"
 	echo "8 entries for sync, 34 for deferred (the ip, 32 frames of deep(),"
-	echo "the two below)."
-	if grep -q '^FTN-BENCH ureq ' "$dir/series.results" 2>/dev/null; then
+	echo "the two below). Dash in libc: guest/tests/ustack-libc.sh, the"
+	echo "deferred stack of Debian's dash in its read builtin, in libc's"
+	echo "read() (both built without frame pointers): frames in all, and"
+	echo "how many of them in dash."
+	if grep -q '^FTN-BENCH ureq ' "$dir/${pre}series.results" 2>/dev/null; then
 		echo
 		echo "Request path (series, test_unwind_deferred \"bench 10000\" and"
-		echo "\"benchnmi 10000\"), ns of virtual time (instructions) per"
-		echo "unwind_user_deferred() call:"
+		echo "\"benchnmi 10000\"), ns per unwind_user_deferred() call:"
 		echo "first: an entry's first request (cookie, task work or, in NMI,"
-		echo "the self-interrupt); pending: the callback already asked for."
+		echo "the self-interrupt on x86_64, a perf interrupt taken soft-masked"
+		echo "on ppc64le); pending: the callback already asked for."
 		echo
 		echo "| context | first | pending |"
 		echo "|---|---|---|"
-		sed -n 's/^FTN-BENCH ureq //p' "$dir/series.results" |
+		sed -n 's/^FTN-BENCH ureq //p' "$dir/${pre}series.results" |
 			while read -r ctx a b; do
 				case $a in
 				refused) echo "| $ctx | refused | refused |" ;;
@@ -192,8 +208,12 @@ ustack_section() {
 	echo
 	echo "N=1 is the top level; N=2 and N=4 add instances. Stock 6.1 refuses"
 	echo "function_graph in an instance."
-	ustack_section
+	[ -z "$kernels" ] ||
+		ustack_section x86_64 "" "$kernels" "x86_64: ns of virtual time (instructions), as above."
 	[ -z "$ppc_kernels" ] || ppc_section
+	[ -z "$ppc_kernels" ] ||
+		ustack_section "ppc64le (POWER10 model)" ppc64le- "$ppc_kernels" \
+			"ppc64le: wall time under TCG (no -icount), 2 vCPUs: not comparable with the x86_64 figures, only between ppc64le kernels."
 } >"$md"
 
 # Every user must have seen every call: else a figure measured nothing.

@@ -14,6 +14,7 @@
 #   FTN-BENCH ppc kprobes-n n=N refused=R
 #   FTN-BENCH sites off|on|idle sites=N mflr=M      (the series' checker)
 #   FTN-BENCH sites off|on|idle records=N nochecker  (stock: records only)
+# Then the user stack rows of guest/plans/bench-ustack.sh.
 # scripts/bench-report.sh adds them to build/bench/results.md.
 t=/sys/kernel/tracing
 sites=/sys/kernel/debug/powerpc/ftrace_sites
@@ -103,4 +104,8 @@ while [ $p -lt $kpasses ]; do
 done
 msg "FTN-BENCH ppc kprobes-ms $(sort -n /tmp/kpms | tr '\n' ' ')"
 msg "FTN-BENCH ppc kprobes-n n=$i refused=$refused"
+
+# The user stack rows, as on x86_64 (wall time here)
+runs=5
+. /plans/bench-ustack.sh
 exit 0

@@ -1,8 +1,8 @@
 # series.sh: the reduced plan of make test's POWER9 boot: ftracetest's basic
 # cases and every case the series adds or changes (function_graph users,
 # recursion, the powerpc call sites, the kprobe trap path, deferred user
-# stacks), and our check of the powerpc back-chain walk, which here sees
-# sc (POWER10 has scv). The whole of ftracetest runs on the POWER10 model
+# stacks), and our checks of the powerpc back-chain walk (our programs,
+# and Debian's dash in its libc), which here sees sc (POWER10 has scv). The whole of ftracetest runs on the POWER10 model
 # in make test and on both models in make test-full.
 . /plans/boottrace.sh
 . /plans/ftracetest.sh
@@ -16,5 +16,6 @@ ftn_ftracetest test.d/00basic/*.tc test.d/ftrace/fgraph-*.tc \
 	test.d/kprobe/kprobe_non_uniq_symbol.tc \
 	test.d/dynevent/test_duplicates.tc \
 	test.d/event/userstacktrace-deferred*.tc
-mkdir -p /tmp/series-ours && cp /tests/ustack-ppc.sh /tmp/series-ours/ &&
+mkdir -p /tmp/series-ours &&
+	cp /tests/ustack-ppc.sh /tests/ustack-libc.sh /tmp/series-ours/ &&
 	ftn_run_dir ours /tmp/series-ours

@@ -9,7 +9,11 @@
  * requests made from calls while execve() serves the old program, an
  * exit whose walk meets a page that never comes in (FUSE), and
  * register/unregister races.
- * x86_64 only (the raw syscalls set %rbp); exit 77 elsewhere.
+ * x86_64 (the raw syscalls set %rbp) and little-endian ppc64 (they set
+ * r1: the back chain starts there); exit 77 elsewhere. On ppc64 the NMI
+ * is a performance monitor interrupt taken while interrupts are
+ * soft-masked, and there is no 32-bit check: a little-endian 32-bit
+ * powerpc user space does not exist to build one from.
  * Usage: unwind-api [CHURN_ROUNDS]; prints "ok NAME" per check, exit 1 on
  * the first failure.
  */
@@ -30,15 +34,26 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#ifndef __x86_64__
+#if defined(__x86_64__)
+#define USER_END	0x800000000000UL	/* above is kernel */
+#define KERNEL_DATA	0xffff888000000000UL	/* the direct map */
+#define KERNEL_TEXT	0xffffffff81000000UL
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+#define USER_END	0x0010000000000000UL	/* TASK_SIZE_USER64, 4 PiB */
+#define KERNEL_DATA	0xc000000000000000UL	/* the linear map */
+#define KERNEL_TEXT	0xc000000000010000UL
+#else
+#define UNSUPPORTED
+#endif
+
+#ifdef UNSUPPORTED
 int main(void)
 {
-	printf("unwind-api: x86_64 only\n");
+	printf("unwind-api: x86_64 and little-endian ppc64 only\n");
 	return 77;
 }
 #else
 #define DIR	"/sys/kernel/debug/unwind_deferred_test/"
-#define USER_END	0x800000000000UL	/* x86_64: above is kernel */
 #define MAXREC		1024
 #define FRAMES		16
 
@@ -74,6 +89,7 @@ static void ok(void)
 	printf("ok %s\n", check);
 }
 
+#ifdef __x86_64__
 /*
  * write(2) with %rbp set to @fp for the kernel to find; 0 or -errno. The
  * red zone is stepped over before anything is pushed.
@@ -97,6 +113,66 @@ static long __attribute__((noinline)) raw_write(unsigned long fp, int fd,
 	return ret;
 }
 
+/* write(2) whose stack starts at the frame of the function it is in */
+#define frame_write(fd, buf, len) \
+	raw_write((unsigned long)__builtin_frame_address(0), fd, buf, len)
+#else
+/*
+ * write(2) by sc in the function it is inlined into, whose frame the
+ * kernel finds at r1; 0 or -errno. sc leaves r1, r2 and r13-r31 as they
+ * were and sets cr0.SO on an error, with the errno in r3.
+ */
+static inline __attribute__((always_inline)) long frame_write(int fd,
+							      const char *buf,
+							      unsigned long len)
+{
+	register long r0 __asm__("r0") = 4;	/* __NR_write */
+	register long r3 __asm__("r3") = fd;
+	register long r4 __asm__("r4") = (long)buf;
+	register long r5 __asm__("r5") = len;
+	unsigned long cr;
+
+	__asm__ volatile("sc\n\t"
+			 "mfcr %[cr]"
+			 : "+r" (r0), "+r" (r3), "+r" (r4), "+r" (r5),
+			   [cr] "=r" (cr)
+			 :
+			 : "r6", "r7", "r8", "r9", "r10", "r11", "r12",
+			   "ctr", "xer", "cr0", "memory");
+	return cr & 0x10000000 ? -r3 : r3;
+}
+
+/*
+ * write(2) with r1 set to @sp for the kernel to find: raw_write(sp, fd,
+ * buf, len), 0 or -errno. A leaf without a frame; r14 keeps the real
+ * stack pointer, and r14 itself waits in the red zone below it. After
+ * the sc comes the shape of glibc's syscall wrappers: a pop, a
+ * conditional branch and a return, so that the walk reads the back
+ * chain at @sp and takes LR (the caller of raw_write) for the top frame.
+ */
+long raw_write(unsigned long sp, int fd, const char *buf, unsigned long len);
+__asm__(".pushsection .text\n"
+	".globl raw_write\n"
+	".type raw_write, @function\n"
+	".p2align 2\n"
+	"raw_write:\n\t"
+	"std 14, -8(1)\n\t"
+	"mr 14, 1\n\t"
+	"mr 1, 3\n\t"
+	"mr 3, 4\n\t"
+	"mr 4, 5\n\t"
+	"mr 5, 6\n\t"
+	"li 0, 4\n\t"
+	"sc\n\t"
+	"mr 1, 14\n\t"
+	"ld 14, -8(1)\n\t"
+	"bns+ 1f\n\t"
+	"neg 3, 3\n"
+	"1:\tblr\n"
+	".size raw_write, . - raw_write\n"
+	".popsection");
+#endif
+
 /* Return addresses of the chain, innermost first, as each level saw it */
 static unsigned long ra[4];
 static unsigned long ctl_ra;
@@ -107,8 +183,7 @@ static long __attribute__((noinline)) ctl_write(const char *cmd)
 	long ret;
 
 	ctl_ra = (unsigned long)__builtin_return_address(0);
-	ret = raw_write((unsigned long)__builtin_frame_address(0), ctl_fd,
-			cmd, strlen(cmd));
+	ret = frame_write(ctl_fd, cmd, strlen(cmd));
 	return ret < 0 ? ret : 0;
 }
 
@@ -147,8 +222,9 @@ static long __attribute__((noinline)) chain_a(const char *cmd)
 
 /*
  * The frames a request from chain_a(cmd) must give: the ip in raw_write
- * (which hands the kernel ctl_write's frame), then the return addresses
- * of ctl_write (into chain_c), chain_c, chain_b and chain_a.
+ * (which hands the kernel ctl_write's frame; on ppc64 the ip is in
+ * ctl_write), then the return addresses of ctl_write (into chain_c),
+ * chain_c, chain_b and chain_a.
  */
 static void expect_chain_n(struct rec *r, int n)
 {
@@ -460,8 +536,10 @@ static void test_timer(void)
 #define DATA_NMI	7
 
 /*
- * A request from an NMI the task sends itself in a write(): accepted, and
- * called back once with its cookie and the writer's chain.
+ * A request from an NMI that interrupts a write() (x86: one the task's CPU
+ * sends itself; ppc64: an overflow of an instruction counter while the
+ * write spins soft-masked): accepted, and called back once with its
+ * cookie and the writer's chain.
  */
 static void test_nmi(void)
 {
@@ -485,7 +563,7 @@ static void test_nmi(void)
 	ok();
 }
 
-/* One request with %rbp = fp; returns the call's frame count */
+/* One request with %rbp (ppc64: r1) = fp; returns the call's frame count */
 static unsigned int corrupt_one(unsigned long fp, const char *what)
 {
 	struct rec *c;
@@ -525,13 +603,14 @@ static unsigned long unmapped_above_stack(void)
 	return gap + 64;
 }
 
+#ifdef __x86_64__
 static void test_corrupt(void)
 {
 	unsigned long fr[4] __attribute__((aligned(16)));
 	unsigned int nr;
 
 	check = "corrupt-chains";
-	nr = corrupt_one(0xffff888000000000UL, "kernel pointer");
+	nr = corrupt_one(KERNEL_DATA, "kernel pointer");
 	if (nr != 1)
 		fail("a kernel frame pointer was followed");
 	nr = corrupt_one(unmapped_above_stack(), "unmapped");
@@ -542,7 +621,7 @@ static void test_corrupt(void)
 		fail("a misaligned frame pointer was followed");
 	/* A frame whose return address lies in the kernel */
 	fr[0] = 0;
-	fr[1] = 0xffffffff81000000UL;
+	fr[1] = KERNEL_TEXT;
 	nr = corrupt_one((unsigned long)fr, "kernel return address");
 	if (nr != 1)
 		fail("a kernel return address was handed out");
@@ -554,6 +633,68 @@ static void test_corrupt(void)
 		fail("a self-referencing frame was not cut after it");
 	ok();
 }
+#else
+/*
+ * ppc64: raw_write() is a leaf, so its caller's return address comes
+ * from LR once the back chain word at r1 leads to a plausible frame
+ * (above r1, 16-byte aligned); each frame after that is the word at the
+ * frame's back chain and the return address 16 bytes above it. Frames
+ * of 4 words, 16-byte aligned, rising: fr + 4 * N.
+ */
+static void test_corrupt(void)
+{
+	unsigned long fr[16] __attribute__((aligned(16)));
+	unsigned long text = (unsigned long)&test_corrupt + 8;
+	unsigned int nr;
+
+	check = "corrupt-chains";
+	nr = corrupt_one(KERNEL_DATA, "kernel pointer");
+	if (nr != 1)
+		fail("a kernel stack pointer was followed");
+	nr = corrupt_one(unmapped_above_stack(), "unmapped");
+	if (nr != 1)
+		fail("an unmapped stack pointer was followed");
+	/* A back chain to an 8-byte aligned frame */
+	memset(fr, 0, sizeof(fr));
+	fr[0] = (unsigned long)&fr[5];
+	fr[5] = (unsigned long)&fr[9];
+	fr[7] = text;
+	nr = corrupt_one((unsigned long)fr, "misaligned");
+	if (nr != 1)
+		fail("a misaligned back chain was followed");
+	/* A back chain below the frame it is in */
+	fr[4] = (unsigned long)fr;
+	fr[0] = (unsigned long)&fr[4];
+	nr = corrupt_one((unsigned long)&fr[4], "downwards");
+	if (nr != 1)
+		fail("a back chain pointing down was followed");
+	/* A frame whose return address lies in the kernel */
+	fr[0] = (unsigned long)&fr[4];
+	fr[4] = (unsigned long)&fr[8];
+	fr[8] = (unsigned long)&fr[12];
+	fr[10] = KERNEL_TEXT;
+	fr[12] = 0;
+	nr = corrupt_one((unsigned long)fr, "kernel return address");
+	if (nr != 2)
+		fail("a kernel return address was handed out (%u frames)", nr);
+	/* One good frame, then a back chain to itself */
+	fr[10] = text;
+	fr[8] = (unsigned long)&fr[8];
+	nr = corrupt_one((unsigned long)fr, "loop");
+	if (nr != 3 || find(1, 'A', 0)->f[2] != text)
+		fail("a self-referencing frame was not cut after it (%u frames)",
+		     nr);
+	/* And the same chain ending well: the walk takes all of it */
+	fr[8] = (unsigned long)&fr[12];
+	fr[12] = 0;
+	fr[14] = text + 4;
+	nr = corrupt_one((unsigned long)fr, "good");
+	if (nr != 4 || find(1, 'A', 0)->f[2] != text ||
+	    find(1, 'A', 0)->f[3] != text + 4)
+		fail("a hand-made chain was not walked (%u frames)", nr);
+	ok();
+}
+#endif
 
 static int write_file(const char *path, const char *val)
 {
@@ -625,6 +766,7 @@ static void test_memshort(void)
 	ok();
 }
 
+#ifdef __x86_64__
 /* A 32-bit task: its frames are not walked, its ip alone is handed over */
 static void test_compat(void)
 {
@@ -661,6 +803,7 @@ static void test_compat(void)
 		fail("not one call for the 32-bit task");
 	ok();
 }
+#endif
 
 /*
  * Requests made while execve() serves the old program: a kprobe on
@@ -799,12 +942,26 @@ static void fuse_daemon(int fd)
 	}
 }
 
-/* exit_group(0) with %rbp = @fp for the exit path's walk to follow */
+/*
+ * exit_group(0) with %rbp (ppc64: r1) = @fp for the exit path's walk to
+ * follow. On ppc64 the branch after the sc ends the look ahead of the
+ * top frame, which then reads the back chain at r1.
+ */
 static void __attribute__((noreturn)) raw_exit_group(unsigned long fp)
 {
+#ifdef __x86_64__
 	asm volatile("mov %0, %%rbp\n\t"
 		     "syscall"
 		     : : "r" (fp), "a" (231L), "D" (0L) : "memory");
+#else
+	register long r3 __asm__("r3") = 0;
+
+	asm volatile("mr 1, %0\n\t"
+		     "li 0, 234\n\t"	/* __NR_exit_group */
+		     "sc\n\t"
+		     "b ."
+		     : : "r" (fp), "r" (r3) : "r0", "memory");
+#endif
 	__builtin_unreachable();
 }
 
@@ -1017,7 +1174,9 @@ int main(int argc, char **argv)
 	test_nmi();
 	test_corrupt();
 	test_memshort();
+#ifdef __x86_64__
 	test_compat();
+#endif
 	test_exec_chain();
 	test_exit_fault();
 	test_reuse();

@@ -2,15 +2,16 @@
 # test_unwind_deferred.ko and guest/src/unwind-api.c: the frames of a
 # known call chain, one walk and one cookie per kernel entry, cookies per
 # entry, per CPU and across a migration, requests from a timer interrupt
-# and from NMI (served), an unregister with its request pending,
-# corrupted frame-pointer chains, the memory-short paths (fail-nth), a
-# 32-bit task (guest/src-i386/unwind-compat: its ip alone), requests
+# and from NMI (served; on ppc64le a perf interrupt taken soft-masked),
+# an unregister with its request pending, corrupted frame-pointer (ppc64le:
+# back) chains, the memory-short paths (fail-nth), on x86_64 a 32-bit
+# task (guest/src-i386/unwind-compat: its ip alone), requests
 # made from callbacks while execve() serves the old program, an exit
 # whose walk meets a FUSE page that never comes in (no wait), a
 # slot's new owner asking in its old owner's entry, and CHURN rounds of
 # register/unregister of one slot's two owners while two processes
 # request for both (default 200).
-# Exit 77 (unsupported) where the kernel has no module (not x86_64).
+# Exit 77 (unsupported) where the kernel has no module.
 m=test_unwind_deferred
 modprobe $m 2>/dev/null || { echo "no $m"; exit 77; }
 out=$(unwind-api "${CHURN:-200}")
