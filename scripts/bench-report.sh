@@ -134,8 +134,8 @@ ustack_section() {
 		echo "Request path (series, test_unwind_deferred \"bench 10000\" and"
 		echo "\"benchnmi 10000\"), ns per unwind_user_deferred() call:"
 		echo "first: an entry's first request (cookie, task work or, in NMI,"
-		echo "the self-interrupt on x86_64, a perf interrupt taken soft-masked"
-		echo "on ppc64le); pending: the callback already asked for."
+		echo "the self-interrupt; no NMI on ppc64le under TCG); pending: the"
+		echo "callback already asked for."
 		echo
 		echo "| context | first | pending |"
 		echo "|---|---|---|"
