@@ -49,8 +49,11 @@ echo >$t/trace
 # of guest/tests/ustack-libc.sh (frames of each stack, dash's among them)
 #   FTN-BENCH ulibc arch=A depth0=F dash0=D depth3=F dash3=D notcall=C
 if [ -e $t/options/userstacktrace_deferred ]; then
-	v=$(sh /tests/ustack-libc.sh 3>/dev/null | sed -n 's/^FTN-FIGURE ustack-libc //p')
-	msg "FTN-BENCH ulibc ${v:-failed}"
+	v=$(sh /tests/ustack-libc.sh 3>/dev/null >/tmp/ulibc.out; echo "rc=$?")
+	f=$(sed -n 's/^FTN-FIGURE ustack-libc //p' /tmp/ulibc.out)
+	# a failed check's figures are not results
+	[ "$v" = rc=0 ] || f="failed ($v) $f"
+	msg "FTN-BENCH ulibc ${f:-failed}"
 else
 	msg "FTN-BENCH ulibc refused"
 fi

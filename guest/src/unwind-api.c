@@ -643,7 +643,8 @@ static void test_corrupt(void)
  * from LR once the back chain word at r1 leads to a plausible frame
  * (above r1, 16-byte aligned); each frame after that is the word at the
  * frame's back chain and the return address 16 bytes above it. Frames
- * of 4 words, 16-byte aligned, rising: fr + 4 * N.
+ * of 4 words, 16-byte aligned, rising: fr + 4 * N. (No signal may come
+ * while r1 points at them: the program installs no handler.)
  */
 static void test_corrupt(void)
 {
@@ -662,7 +663,7 @@ static void test_corrupt(void)
 	memset(fr, 0, sizeof(fr));
 	fr[0] = (unsigned long)&fr[5];
 	fr[5] = (unsigned long)&fr[9];
-	fr[7] = text;
+	fr[11] = text;
 	nr = corrupt_one((unsigned long)fr, "misaligned");
 	if (nr != 1)
 		fail("a misaligned back chain was followed");

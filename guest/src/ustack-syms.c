@@ -14,8 +14,17 @@
  * (SYMBOL: the STT_FUNC/IFUNC symbols of .symtab, else .dynsym, covering
  * it, aliases joined by '|'; "-" if none; "? ?" if ADDR is not in an
  * executable file mapping; #0 is the interrupted pc, so its call= is n/a),
- * then "frames=N unmapped=U notcall=C". Exit 0, or 2 on a usage error or
- * an unreadable MAPS_FILE.
+ * then "frames=N unmapped=U notcall=C edges=E badedges=B". Exit 0, or 2
+ * on a usage error or an unreadable MAPS_FILE.
+ *
+ * ppc64 also checks each edge of the chain (" edge=ok|bad|n/a" per
+ * frame): when the call before a return address is a bl to a function's
+ * entry in the same file (the start of a function in .eh_frame_hdr's
+ * table, or up to 64 bytes after it: ELFv2's local entry), the frame
+ * before must lie in that function; when the bl goes to a call stub
+ * (no function starts there: the PLT's), the frame before must lie in
+ * another file. A doubled or a lost frame breaks one of them, unless the
+ * call was through a pointer (bctrl: n/a).
  * Reads ELF structures in host order: both guests are little-endian.
  */
 #include <ctype.h>
@@ -52,6 +61,8 @@ struct elf {
 	size_t nsym;
 	char *str;		/* NUL added after the last byte */
 	uint64_t strsz;
+	uint64_t *fstart;	/* function starts, sorted (.eh_frame_hdr) */
+	size_t nfstart;
 };
 
 static struct map maps[MAX_MAPS];
@@ -115,6 +126,62 @@ static void load_syms(struct elf *e, const Elf64_Ehdr *eh)
 	}
 }
 
+/*
+ * The function starts of .eh_frame_hdr's search table (PT_GNU_EH_FRAME),
+ * in the encoding GNU ld writes: a 4-byte eh_frame_ptr, a udata4 count
+ * and pairs of sdata4 offsets from the header's own address. Any other
+ * encoding leaves the file without a table (edges n/a).
+ */
+static void load_fstarts(struct elf *e, const Elf64_Phdr *ph)
+{
+	unsigned char h[12];
+	uint32_t count, i;
+	int32_t pair[2];
+
+	if (ph->p_filesz < sizeof(h) || read_at(e, h, sizeof(h), ph->p_offset) ||
+	    h[0] != 1 || (h[1] & 0x0f) != 0x0b || h[2] != 0x03 ||
+	    h[3] != 0x3b)
+		return;
+	memcpy(&count, h + 8, 4);
+	if (!count || count > (ph->p_filesz - sizeof(h)) / sizeof(pair))
+		return;
+	e->fstart = malloc(count * sizeof(*e->fstart));
+	if (!e->fstart)
+		return;
+	for (i = 0; i < count; i++) {
+		if (read_at(e, pair, sizeof(pair),
+			    ph->p_offset + sizeof(h) + i * sizeof(pair))) {
+			free(e->fstart);
+			e->fstart = NULL;
+			return;
+		}
+		e->fstart[i] = ph->p_vaddr + (int64_t)pair[0];
+		/* the table is sorted; a file that says otherwise is not used */
+		if (i && e->fstart[i] < e->fstart[i - 1]) {
+			free(e->fstart);
+			e->fstart = NULL;
+			return;
+		}
+	}
+	e->nfstart = count;
+}
+
+/* The start of the function @va is in: the last table entry <= @va, or 0 */
+static uint64_t fstart_of(struct elf *e, uint64_t va)
+{
+	size_t lo = 0, hi = e->nfstart;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (e->fstart[mid] <= va)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? e->fstart[lo - 1] : 0;
+}
+
 /* NULL when more than MAX_FILES files are needed; fd < 0 when unusable. */
 static struct elf *get_elf(const char *path)
 {
@@ -150,6 +217,8 @@ static struct elf *get_elf(const char *path)
 			goto bad;
 		if (ph.p_type == PT_LOAD)
 			e->load[e->nload++] = ph;
+		else if (ph.p_type == PT_GNU_EH_FRAME && !e->fstart)
+			load_fstarts(e, &ph);
 	}
 	load_syms(e, &eh);
 	return e;
@@ -302,6 +371,32 @@ static const char *is_call(struct elf *e, uint64_t off, uint64_t va)
 	return "no";
 }
 
+/*
+ * The edge from the frame before (@pe, function start @pfs, 0: unknown)
+ * to the return address at @off (@va) of @e: see the top of the file.
+ */
+static const char *edge(struct elf *e, uint64_t off, uint64_t va,
+			struct elf *pe, uint64_t pfs)
+{
+	unsigned char b[4];
+	uint32_t insn;
+	uint64_t t, ft;
+
+	if (e->machine != EM_PPC64 || !e->nfstart || !va || off < 4 ||
+	    read_at(e, b, 4, off - 4))
+		return "n/a";
+	insn = b[0] | b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	if ((insn & 0xfc000003) != 0x48000001)
+		return "n/a";
+	t = va - 4 + ((int32_t)((insn & 0x03fffffc) << 6) >> 6);
+	if (!in_text(e, t))
+		return "n/a";
+	ft = fstart_of(e, t);
+	if (ft && t - ft <= 64)
+		return pe == e && pfs == ft ? "ok" : "bad";
+	return pe && pe != e ? "ok" : "bad";
+}
+
 static int read_maps(const char *file)
 {
 	char line[PATH_LEN + 128], perms[8], *path;
@@ -339,12 +434,13 @@ static int read_maps(const char *file)
 
 int main(int argc, char **argv)
 {
-	unsigned long frames = 0, unmapped = 0, notcall = 0;
+	unsigned long frames = 0, unmapped = 0, notcall = 0, edges = 0;
+	unsigned long badedges = 0;
 	char line[256], *p, *end;
-	const char *call;
+	const char *call, *ed;
+	struct elf *e, *pe = NULL;
 	struct map *m;
-	struct elf *e;
-	uint64_t a, off, va;
+	uint64_t a, off, va, pfs = 0;
 	int i;
 
 	if (argc != 2) {
@@ -372,9 +468,11 @@ int main(int argc, char **argv)
 			printf(" ?");
 		e = m ? get_elf(m->path) : NULL;
 		if (!e || e->fd < 0) {
-			printf(" ? call=n/a\n");
+			printf(" ? call=n/a edge=n/a\n");
 			unmapped++;
 			frames++;
+			pe = NULL;
+			pfs = 0;
 			continue;
 		}
 		for (i = 0; i < e->nload; i++)
@@ -391,9 +489,15 @@ int main(int argc, char **argv)
 		call = frames ? is_call(e, off, va) : "n/a";
 		if (!strcmp(call, "no"))
 			notcall++;
-		printf(" call=%s\n", call);
+		ed = frames ? edge(e, off, va, pe, pfs) : "n/a";
+		edges += strcmp(ed, "n/a") != 0;
+		badedges += !strcmp(ed, "bad");
+		printf(" call=%s edge=%s\n", call, ed);
+		pe = e;
+		pfs = va && e->nfstart ? fstart_of(e, va) : 0;
 		frames++;
 	}
-	printf("frames=%lu unmapped=%lu notcall=%lu\n", frames, unmapped, notcall);
+	printf("frames=%lu unmapped=%lu notcall=%lu edges=%lu badedges=%lu\n",
+	       frames, unmapped, notcall, edges, badedges);
 	return 0;
 }

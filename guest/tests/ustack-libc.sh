@@ -7,9 +7,13 @@
 # records a stack per read(2), and ustack-syms (guest/src) maps each
 # frame to its file, its ELF symbol and the instruction before it.
 # ppc64le (back chain): every stack must start in libc's read, go on in
-# dash (read's caller), end in libc's __libc_start_main, have every
-# return address right after a call instruction and none unmapped, and
-# N = 3 must add three times the same number of dash frames to N = 0.
+# dash (read's caller, through its PLT stub), end in libc's
+# __libc_start_main, have every return address right after a call
+# instruction and none unmapped, every edge ustack-syms can check right
+# (a direct call's frame above must lie in the called function: no frame
+# doubled or lost there) and at least 5 of them, and N = 3 must add three
+# times the same number of dash frames to N = 0. A frame lost behind a
+# call through a pointer (bctrl) is not seen.
 # x86_64 (frame pointers, which this dash and libc do not keep): the same
 # figures, with no claim on depth; only that each read has its stack.
 # Figure: ustack-libc arch=A depth0=F depth3=F dash0=D dash3=D notcall=C
@@ -45,7 +49,8 @@ run() {
 	pid=$!
 	# Its files are all mapped once it sleeps, in the open of the fifo
 	i=0
-	until grep -q 'libc\.so' /proc/$pid/maps 2>/dev/null &&
+	until [ "$(readlink /proc/$pid/exe)" = $prog ] &&
+		grep -q 'libc\.so' /proc/$pid/maps 2>/dev/null &&
 		grep -q '^State:.*S' /proc/$pid/status 2>/dev/null; do
 		i=$((i + 1))
 		[ $i -gt 100 ] && { kill $pid; return 1; }
@@ -103,7 +108,7 @@ for n in 0 3; do
 		ustack-syms $tmp/maps-$n <$s >$s.syms || { bad=1; continue; }
 		f=$(grep -c '^#' $s.syms)
 		dash=$(grep -c ' [^ ]*/ustack-dash+' $s.syms)
-		c=$(sed -n 's/.* notcall=//p' $s.syms)
+		c=$(sed -n 's/.* notcall=\([0-9]*\).*/\1/p' $s.syms)
 		notcall=$((notcall + c))
 		# every read of one run has the same stack
 		if [ -n "$depth" ] && [ "$f/$dash" != "$depth" ]; then
@@ -133,7 +138,13 @@ for n in 0 3; do
 		*'|__libc_start_main'*) ;;
 		*) ok=0 ;;
 		esac
-		grep -q ' unmapped=0 notcall=0$' $s.syms || ok=0
+		grep -q ' unmapped=0 notcall=0 edges=[0-9]* badedges=0$' $s.syms ||
+			ok=0
+		# read's caller called it through its PLT stub: a lost frame
+		# #1 would put an edge of another kind (or none) there
+		awk '$1 == "#1" { exit $NF != "edge=ok" }' $s.syms || ok=0
+		ne=$(sed -n 's/.* edges=\([0-9]*\) .*/\1/p' $s.syms)
+		[ "${ne:-0}" -ge 5 ] || ok=0
 		[ "$dash" -ge 5 ] || ok=0
 		if [ $ok = 0 ]; then
 			echo "depth $n: a stack that is not libc's read up to __libc_start_main:"
