@@ -608,18 +608,28 @@ static unsigned long unmapped_above_stack(void)
 }
 
 #ifdef __x86_64__
+#define CHAIN_START	"frame pointer"
+#else
+#define CHAIN_START	"stack pointer"
+#endif
+
+/* A chain that starts in the kernel or in an unmapped page: the ip alone */
+static void corrupt_bad_start(void)
+{
+	if (corrupt_one(KERNEL_DATA, "kernel pointer") != 1)
+		fail("a kernel " CHAIN_START " was followed");
+	if (corrupt_one(unmapped_above_stack(), "unmapped") != 1)
+		fail("an unmapped " CHAIN_START " was followed");
+}
+
+#ifdef __x86_64__
 static void test_corrupt(void)
 {
 	unsigned long fr[4] __attribute__((aligned(16)));
 	unsigned int nr;
 
 	check = "corrupt-chains";
-	nr = corrupt_one(KERNEL_DATA, "kernel pointer");
-	if (nr != 1)
-		fail("a kernel frame pointer was followed");
-	nr = corrupt_one(unmapped_above_stack(), "unmapped");
-	if (nr != 1)
-		fail("an unmapped frame pointer was followed");
+	corrupt_bad_start();
 	nr = corrupt_one((unsigned long)fr + 3, "misaligned");
 	if (nr != 1)
 		fail("a misaligned frame pointer was followed");
@@ -653,12 +663,7 @@ static void test_corrupt(void)
 	unsigned int nr;
 
 	check = "corrupt-chains";
-	nr = corrupt_one(KERNEL_DATA, "kernel pointer");
-	if (nr != 1)
-		fail("a kernel stack pointer was followed");
-	nr = corrupt_one(unmapped_above_stack(), "unmapped");
-	if (nr != 1)
-		fail("an unmapped stack pointer was followed");
+	corrupt_bad_start();
 	/* A back chain to an 8-byte aligned frame */
 	memset(fr, 0, sizeof(fr));
 	fr[0] = (unsigned long)&fr[5];
