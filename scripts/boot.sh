@@ -3,12 +3,13 @@
 # timeout. The console goes to LOG.console (and, filtered, to stdout); the
 # guest's FTN-* lines arrive on a second serial port in LOG.results, where
 # kernel messages cannot interleave with them. Exit status: the plan's
-# (FTN-EXIT), 124 on timeout, 125 when the guest ended without FTN-EXIT.
+# (FTN-EXIT), 124 on timeout, 125 when the guest ended without FTN-EXIT,
+# 123 when stall-watch.sh stopped it after a stall or lockup report.
 # Usage: scripts/boot.sh ARCH KERNEL INITRD PLAN LOG [EXTRA_DIR]
 #   PLAN: a shell script run as /plan; EXTRA_DIR: copied to /extra.
 # Env: CPU (ppc64le: POWER9 | POWER10; x86_64: max), SMP (2), MEM (1024),
 #      ACCEL (default tcg,thread=single; see below),
-#      TIMEOUT (seconds, 1200), QEMU_OPTS (more QEMU options, for
+#      TIMEOUT (seconds, 1200), STALL_GRACE (stall-watch.sh), QEMU_OPTS (more QEMU options, for
 #      example "-icount shift=0"), INTERACTIVE=1 (console on this terminal,
 #      no timeout), SHOW=all|user|none (what of the console to echo: user
 #      hides kernel lines).
@@ -70,7 +71,7 @@ ppc64le)
 esac
 # shellcheck disable=SC2086
 set -- "$@" ${QEMU_OPTS:-} -smp "$smp" -m "$mem" -display none -no-reboot \
-	-kernel "$kernel" -initrd "$tmp/initrd"
+	-kernel "$kernel" -initrd "$tmp/initrd" -pidfile "$tmp/qemu.pid"
 
 if [ -n "${INTERACTIVE:-}" ]; then
 	"$@"
@@ -85,10 +86,21 @@ user) filter="grep -av --line-buffered '^\[ *[0-9]*\.[0-9]*\]'" ;;
 *) filter="cat >/dev/null" ;;
 esac
 rc=0
+: >"$log.console"
+"$top/scripts/stall-watch.sh" "$log.console" "$res" "$tmp/qemu.pid" \
+	"$tmp/stalled" &
+watch=$!
 { timeout -k 10 "$tmo" "$@" </dev/null 2>&1 || echo "FTN-QEMU-STATUS $?"; } |
 	sed -u 's/\r$//' | tee "$log.console" | sh -c "$filter" || true
+kill "$watch" 2>/dev/null || true
+wait "$watch" 2>/dev/null || true
 tr -d '\r' <"$res" >"$tmp/res" 2>/dev/null && cp "$tmp/res" "$res"
-if grep -q '^FTN-QEMU-STATUS 124$' "$log.console"; then
+if [ -s "$tmp/stalled" ]; then
+	echo "boot: FAIL: guest stuck after a kernel report, stopped" \
+		"${STALL_GRACE:-120}s later with no test finished:" >&2
+	sed 's/^/  | /' "$tmp/stalled" >&2
+	rc=123
+elif grep -q '^FTN-QEMU-STATUS 124$' "$log.console"; then
 	echo "boot: FAIL: guest still running after ${tmo}s, killed" >&2
 	rc=124
 elif ! grep -q '^FTN-EXIT ' "$res"; then
