@@ -8,6 +8,7 @@
 ftn_startup_selftests
 ftn_ftracetest test.d/ftrace/recursed_functions.tc \
 	test.d/ftrace/func-migrate.tc \
+	test.d/ftrace/fgraph-push-window.tc \
 	test.d/event/userstacktrace-deferred.tc \
 	test.d/event/userstacktrace-deferred-exit.tc
 ftn_run_dir stress /stress
