@@ -28,10 +28,17 @@
  *   longepi    after a frame's pop, 50 instructions before mtlr/blr
  *   ostail     a frame popped, then a jump to an out-of-line register
  *              restore that ends in ld r0; mtlr r0; blr (gcc -Os)
+ *   scvintr    a SIGALRM handler's leaf, the signal having interrupted a
+ *              frameless scv wrapper after its scv and before it restored
+ *              LR (mflr r9 ... mtlr r9): LR is scv's own then, and the
+ *              entry was an interrupt, not the scv (asm; glibc's
+ *              setitimer() has that shape)
  * Each test function sits in a section of its own; the program prints
  * "range NAME START END" for each, then runs the mode ROUNDS times below
  * run(), outer() and mid(): the expected stack is
  *   NAME mid outer run main   (signal: leaf handler - spin mid outer run main,
+ *                              scvintr: leaf handler - scvintr mid outer
+ *                              run main,
  *                              "-" the vdso's sigreturn trampoline;
  *                              scvdirect, scvptr: - mid outer run main,
  *                              "-" libc's getppid)
@@ -103,6 +110,7 @@ void epilogue(void);
 void leafframe(void);
 void nop_leaf(void);
 void glibcsc(void);
+void scvintr(volatile int *flag);
 void saver(void);
 void plant(void);
 void popfault(char *p);
@@ -176,6 +184,25 @@ asm(
 "1:	bnslr\n"
 "	blr\n"
 "	.size	glibcsc,.-glibcsc\n"
+/*
+ * scvintr: a frameless scv wrapper that waits for *r3 between its scv and
+ * the restore of LR (getppid, 64)
+ */
+"	.section ut_scvintr,\"ax\",@progbits\n"
+"	.globl	scvintr\n"
+"	.type	scvintr,@function\n"
+"scvintr:\n"
+"	mflr	9\n"
+"	std	9,16(1)\n"
+"	li	0,64\n"
+"	scv	0\n"
+"1:	lwz	10,0(3)\n"
+"	cmpwi	10,0\n"
+"	beq	1b\n"
+"	ld	9,16(1)\n"
+"	mtlr	9\n"
+"	blr\n"
+"	.size	scvintr,.-scvintr\n"
 /* a non-leaf, to leave return addresses in its callers' slots */
 "	.section ut_saver,\"ax\",@progbits\n"
 "	.globl	saver\n"
@@ -322,6 +349,7 @@ SECTION(mid) void mid(void)
 	case 12: spinhint(); break;
 	case 13: longepi(); break;
 	case 14: ostail(); break;
+	case 15: scvintr(&got); break;
 	}
 	sink++;		/* not a tail call */
 }
@@ -338,7 +366,7 @@ SECTION(run) void run(long rounds)
 	long r;
 
 	for (r = 0; r < rounds; r++) {
-		if (mode == 5) {
+		if (mode == 5 || mode == 15) {
 			got = 0;
 			if (setitimer(ITIMER_REAL, &it, NULL))
 				exit(1);
@@ -351,7 +379,7 @@ RANGE(leaf) RANGE(frame) RANGE(prologue) RANGE(epilogue)
 RANGE(leafframe) RANGE(handler) RANGE(spin) RANGE(mid) RANGE(outer)
 RANGE(run) RANGE(helper) RANGE(nop_leaf) RANGE(fpleaf) RANGE(glibcsc)
 RANGE(saver) RANGE(plant) RANGE(popfault) RANGE(tailfault) RANGE(tailtgt)
-RANGE(spinhint) RANGE(longepi) RANGE(ostail)
+RANGE(spinhint) RANGE(longepi) RANGE(ostail) RANGE(scvintr)
 
 RANGE(main)
 
@@ -360,7 +388,7 @@ SECTION(main) int main(int argc, char **argv)
 	static const char *const modes[] = {
 		"leaf", "frame", "prologue", "epilogue", "leafframe", "signal",
 		"fpleaf", "glibcsc", "scvdirect", "scvptr", "popfault",
-		"tailfault", "spinhint", "longepi", "ostail",
+		"tailfault", "spinhint", "longepi", "ostail", "scvintr",
 	};
 	const int nmodes = sizeof(modes) / sizeof(modes[0]);
 	long rounds = argc > 2 ? atol(argv[2]) : 0;
@@ -378,14 +406,14 @@ SECTION(main) int main(int argc, char **argv)
 		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (pages == MAP_FAILED)
 		return 1;
-	if (mode == 5 && signal(SIGALRM, handler) == SIG_ERR)
+	if ((mode == 5 || mode == 15) && signal(SIGALRM, handler) == SIG_ERR)
 		return 1;
 	range_leaf(); range_frame(); range_prologue(); range_epilogue();
 	range_leafframe(); range_handler(); range_spin(); range_mid();
 	range_outer(); range_run(); range_helper(); range_nop_leaf();
 	range_fpleaf(); range_glibcsc(); range_saver(); range_plant();
 	range_popfault(); range_tailfault(); range_tailtgt(); range_spinhint();
-	range_longepi(); range_ostail(); range_main();
+	range_longepi(); range_ostail(); range_scvintr(); range_main();
 	fflush(stdout);
 	run(rounds);
 	return 0;

@@ -11,17 +11,20 @@
 # faults in two epilogues with the return address in r0 alone, a leaf
 # with an SMT priority hint (or 1,1,1, no pop) after its sc, an epilogue
 # 50 instructions long after its pop, and a pop followed by a jump to an
-# out-of-line register restore (gcc -Os). Each
+# out-of-line register restore (gcc -Os), and a leaf called by a
+# signal handler that interrupted a frameless scv wrapper after its scv,
+# before it restored LR (scvintr: LR is scv's own there). Each
 # request's deferred stack (userstacktrace_deferred in an instance, on
 # syscalls:sys_enter_getppid or, for the faults, kmem:mm_page_alloc) is
 # mapped to the program's functions by the ranges it prints; every stack
 # must read, up to main:
 #   MODE mid outer run main
-#   (signal: leaf handler - spin mid outer run main; scvdirect, scvptr:
+#   (signal: leaf handler - spin mid outer run main; scvintr: leaf
+#   handler - scvintr mid outer run main; scvdirect, scvptr:
 #   - mid outer run main; "-" is an address outside the program's test
 #   functions: the vdso's sigreturn trampoline, libc's getppid)
 # with no frame shown twice and none lost. The signal rounds whose
-# SIGALRM arrived before spin() was entered must each read as a stack
+# SIGALRM arrived before spin() (scvintr()) was entered must each read as a stack
 # of where it landed (mid, outer, run or libc's setitimer) and be a
 # minority; the fault modes check the stacks of faults in their own
 # function (the program's other page allocations are not counted).
@@ -52,6 +55,7 @@ bad=0
 fig=""
 modes="leaf frame prologue epilogue leafframe signal fpleaf glibcsc"
 modes="$modes scvdirect scvptr popfault tailfault spinhint longepi ostail"
+modes="$modes scvintr"
 for m in $modes; do
 	e=syscalls/sys_enter_getppid
 	case $m in popfault | tailfault) e=kmem/mm_page_alloc ;; esac
@@ -63,6 +67,7 @@ for m in $modes; do
 	want="$m mid outer run main"
 	case $m in
 	signal) want="leaf handler - spin mid outer run main" ;;
+	scvintr) want="leaf handler - scvintr mid outer run main" ;;
 	scv*) want="- mid outer run main" ;;
 	esac
 	# Each stack as the names of its frames up to main; the addresses
@@ -87,10 +92,11 @@ for m in $modes; do
 	esac
 	total=$(grep -c . $tmp/stacks-$m)
 	good=$(grep -cx -e "$want" $tmp/stacks-$m)
-	# (signal: a SIGALRM that came before spin() was entered: in mid(),
-	# outer(), run(), or libc's setitimer() called by run())
+	# (signal, scvintr: a SIGALRM that came before spin() or scvintr()
+	# was entered: in mid(), outer(), run(), or libc's setitimer() called
+	# by run())
 	other=0
-	[ $m = signal ] &&
+	case $m in signal | scvintr) true ;; *) false ;; esac &&
 		other=$(grep -c -x -e 'leaf handler - mid outer run main' \
 			-e 'leaf handler - outer run main' \
 			-e 'leaf handler - run main' \
