@@ -186,7 +186,8 @@ asm(
 "	.size	glibcsc,.-glibcsc\n"
 /*
  * scvintr: a frameless scv wrapper that waits for *r3 between its scv and
- * the restore of LR (getppid, 64)
+ * the restore of LR (getppid, 64). scv returns in r3 and clobbers r9-r12
+ * and LR: the flag's address waits in the red zone, the LR in its slot.
  */
 "	.section ut_scvintr,\"ax\",@progbits\n"
 "	.globl	scvintr\n"
@@ -194,9 +195,11 @@ asm(
 "scvintr:\n"
 "	mflr	9\n"
 "	std	9,16(1)\n"
+"	std	3,-8(1)\n"
 "	li	0,64\n"
 "	scv	0\n"
-"1:	lwz	10,0(3)\n"
+"	ld	11,-8(1)\n"
+"1:	lwz	10,0(11)\n"
 "	cmpwi	10,0\n"
 "	beq	1b\n"
 "	ld	9,16(1)\n"

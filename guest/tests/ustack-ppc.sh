@@ -84,10 +84,15 @@ for m in $modes; do
 		s = s " " f; if (f == "main") done = 1; next }
 	{ flush() }
 	END { flush() }' $tmp/ranges-$m $tmp/trace-$m | sed 's/^stack: //' >$tmp/stacks-$m
-	# the faults: only those in the mode's own function
+	# the faults: only those in the mode's own function; scvintr: the
+	# handler's, not those of scvintr()'s own getppid() (which read
+	# "scvintr mid outer run main", the scvdirect case)
 	case $m in
 	popfault | tailfault)
 		grep "^$m " $tmp/stacks-$m >$tmp/own-$m
+		mv $tmp/own-$m $tmp/stacks-$m ;;
+	scvintr)
+		grep -vx "scvintr mid outer run main" $tmp/stacks-$m >$tmp/own-$m
 		mv $tmp/own-$m $tmp/stacks-$m ;;
 	esac
 	total=$(grep -c . $tmp/stacks-$m)
