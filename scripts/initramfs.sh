@@ -2,7 +2,8 @@
 # initramfs.sh: make the base initramfs of one arch's guest: Debian's static
 # busybox and perl (scripts/guest-tools.sh), guest/ (init, plans, helpers,
 # our tests), the tree's tools/testing/selftests/ftrace, the kernel's
-# modules, and guest/src/*.c built as static programs. The plan is added
+# modules, guest/src/*.c built as static programs, and on x86_64 the tree's
+# perf (scripts/perf-build.sh). The plan is added
 # per boot by scripts/boot.sh.
 # Usage: scripts/initramfs.sh ARCH   (uses and writes build/ARCH[-FLAVOUR])
 # Env: O (kernel build dir, default build/ARCH), SRC (default build/linux).
@@ -52,6 +53,11 @@ if [ "$arch" = x86_64 ]; then
 			-fno-omit-frame-pointer -Wall -Werror \
 			-o "$root/usr/bin/$(basename "$c" .c)" "$c"
 	done
+fi
+# The tree's perf, for the deferred callchain tests (guest/tests/perf-*.sh)
+if [ "$arch" = x86_64 ]; then
+	perf=$(SRC=$src "$top/scripts/perf-build.sh" "$arch")
+	cp "$perf" "$root/usr/bin/perf"
 fi
 chmod +x "$root/init" "$root/usr/bin/"*
 

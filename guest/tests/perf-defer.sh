@@ -1,0 +1,148 @@
+#!/bin/sh
+# perf-defer.sh: deferred user callchains in perf, through the tree's perf
+# (perf record --call-graph fp,defer; perf script joins each sample's
+# kernel part with the user part of its cookie) and through the ring
+# buffer alone (perf-defer-raw: the ABI, a task event, a CPU event, a
+# task sampled at its exit, an event closed by the syscall its sample
+# deferred). Software events only
+# (TCG has no PMU): cpu-clock every 200 us.
+# Checks, for ustack-deep (8 calls deep) recorded per task and with -a,
+# and for ustack-threads (3 threads, 4, 7 and 10 calls deep): every sample
+# of the program has a user part (but those after exit_mm()); every
+# sample in work() shows work(), the deep() frames of its thread's depth
+# (as many as stock perf's synchronous walk shows: --call-graph fp, the
+# reference, recorded first; but for a sample at work()'s first
+# instructions, before its frame is set up), then main() or thread(), in
+# that order; no
+# sample is reported without its deferred part; the records are there
+# (--no-merge-callchains shows them apart).
+# Figure: perf-defer task=S/W cpu=S/W threads=S/W sync=S/W syncthreads=S/W
+# records=R (S samples of the program, W of them in work())
+command -v perf >/dev/null || exit 77
+tmp=/tmp/perf-defer
+rm -rf $tmp
+mkdir -p $tmp
+cd $tmp || exit 1
+fail=0
+bad() {
+	echo "perf-defer: FAIL: $*"
+	fail=1
+}
+
+# The ABI without perf's parser
+for m in "self 4000" "cpu 4000" "off 2000" exit "close 500"; do
+	# shellcheck disable=SC2086
+	perf-defer-raw $m || bad "perf-defer-raw $m (exit $?)"
+done
+
+# check NAME DATA DEPTHS OFF: the samples of ustack-* in DATA. DEPTHS is
+# "all:N" (every thread N calls deep) or a file of "TID DEPTH" lines. A
+# sample in work() must show work(), deep() frames, then main() or
+# thread(), in that order, with as many deep() frames as the thread's
+# depth plus OFF (inlining makes OFF 0 or 1); OFF "learn": every such
+# sample must agree on one OFF, which is printed (the synchronous walk of
+# stock perf is the reference).
+check() {
+	perf script -i "$2" -F comm,tid,ip,sym,symoff,dso >"$1.txt" 2>"$1.err" ||
+		{ bad "$1: perf script failed"; cat "$1.err"; return; }
+	if grep -q "no deferred user callchain" "$1.err"; then
+		bad "$1: $(grep 'no deferred' "$1.err")"
+	fi
+	r=$(awk -v depths="$3" -v off="$4" '
+	BEGIN {
+		if (depths ~ /^all:/) { all = substr(depths, 5) + 0 }
+		else while ((getline l < depths) > 0) {
+			split(l, f, " "); want[f[1]] = f[2]
+		}
+		learned = ""
+	}
+	function done() {
+		if (!insample) return
+		insample = 0; n++
+		# (after exit_mm() in do_exit() a sample has no user part at all)
+		if (!user && !exiting) { nouser++; if (nouser <= 3) print "no user part: " hdr chain > "/dev/stderr" }
+		if (!wk) return
+		w++
+		if (prologue) { nprologue++; return }
+		o = ndeep - (all ? all : want[tid])
+		if (off == "learn" && learned == "") learned = o
+		if (o != (off == "learn" ? learned : off) || !outer ||
+		    wk > firstdeep || lastdeep > outer) {
+			wrong++
+			if (wrong <= 3) print "wrong chain (" ndeep " deep() frames, depth " (all ? all : want[tid]) "): " hdr chain > "/dev/stderr"
+		}
+	}
+	# a sample: its line, then one tab-indented line per frame
+	NF && !/^\t/ { done() }
+	NF && !/^\t/ && $1 ~ /^ustack-/ {
+		insample = 1; hdr = $0; tid = $2 + 0; i = 0
+		user = wk = ndeep = outer = firstdeep = lastdeep = exiting = 0
+		prologue = 0
+		chain = ""
+		next
+	}
+	insample && /^\t/ && NF >= 2 {
+		i++; sym = $2; dso = $NF; chain = chain " " sym
+		# work() before its prologue set up its frame (up to 8 bytes
+		# in): the walk sees the caller of its caller next, one deep() less
+		if (i == 1 && sym ~ /^work\+0x[0-7]$/) prologue = 1
+		sub(/\+0x[0-9a-f]+$/, "", sym)
+		if (dso !~ /kernel\.kallsyms/) user = 1
+		if (sym == "work" && !wk) wk = i
+		if (sym == "do_exit") exiting = 1
+		if (sym ~ /^deep($|\.)/) { ndeep++; if (!firstdeep) firstdeep = i; lastdeep = i }
+		if ((sym == "main" || sym == "thread") && !outer) outer = i
+	}
+	END {
+		done()
+		printf "%d %d %d %d %d %s\n", n, w, nouser, wrong, nprologue, learned
+	}
+	' "$1.txt" 2>"$1.bad")
+	set -- "$1" $r
+	cat "$1.bad"
+	echo "perf-defer: $1: $2 samples, $3 in work(), $4 without user part," \
+		"$5 wrong, $6 in its prologue${7:+, deep() frames = depth + $7}"
+	[ "$2" -ge 20 ] && [ "$3" -ge $(($2 / 2)) ] ||
+		bad "$1: too few samples ($2, $3 in work())"
+	[ "$4" = 0 ] || bad "$1: $4 samples without their user part"
+	[ "$5" = 0 ] || bad "$1: $5 samples with a wrong chain"
+	eval "fig_$1=$2/$3 off_$1=${7:-}"
+}
+
+rec() { # NAME ARGS...: perf record into NAME.data
+	n=$1
+	shift
+	perf record -q -o "$n.data" -e cpu-clock -c 200000 "$@" \
+		>"$n.out" 2>"$n.rec" || { bad "$n: perf record failed"; cat "$n.rec"; }
+	if grep -q "no deferred user callchains" "$n.rec"; then
+		bad "$n: $(cat "$n.rec")"
+	fi
+}
+
+# The synchronous chains of stock perf: the reference
+rec sync --call-graph fp -- ustack-deep 8 4000
+perf evlist -v -i sync.data 2>&1 | grep -q defer_callchain &&
+	bad "sync: defer_callchain set without defer"
+check sync sync.data all:8 learn
+rec syncthr --call-graph fp -- ustack-threads 3 3000 "$tmp/syncthr.map"
+check syncthr syncthr.data "$tmp/syncthr.map" learn
+
+rec task --call-graph fp,defer -- ustack-deep 8 4000
+perf evlist -v -i task.data >task.evlist 2>&1
+grep -q "defer_callchain: 1" task.evlist ||
+	bad "task: no defer_callchain in the recorded attr: $(cat task.evlist)"
+check task task.data all:8 "${off_sync:-x}"
+records=$(perf script --no-merge-callchains -i task.data 2>/dev/null |
+	grep -c CALLCHAIN_DEFERRED)
+[ "$records" -ge 1 ] || bad "task: no PERF_RECORD_CALLCHAIN_DEFERRED"
+
+rec cpu -a --call-graph fp,defer -- ustack-deep 8 4000
+check cpu cpu.data all:8 "${off_sync:-x}"
+
+rec threads --call-graph fp,defer -- ustack-threads 3 3000 "$tmp/threads.map"
+check threads threads.data "$tmp/threads.map" "${off_syncthr:-x}"
+
+ftn-figure perf-defer "task=${fig_task:-} cpu=${fig_cpu:-}" \
+	"threads=${fig_threads:-} sync=${fig_sync:-}" \
+	"syncthreads=${fig_syncthr:-} records=$records"
+exit $fail
