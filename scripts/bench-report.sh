@@ -129,6 +129,39 @@ ustack_section() {
 	echo "deferred stack of Debian's dash in its read builtin, in libc's"
 	echo "read() (both built without frame pointers): frames in all, and"
 	echo "how many of them in dash."
+	echo
+	echo "perf, the same loop with a perf event of the task sampling each"
+	echo "getppid() with its callchain (tracepoint, period 1; no ftrace event):"
+	echo "ns per call; then, warm and cold, complete callchains of samples"
+	echo "(user entries each), lost records. sync: the user part walked in the"
+	echo "sample (no page faults); defer: attr.defer_callchain (the series:"
+	echo "patches 59-61), walked at the return to user space."
+	echo
+	echo "| kernel | no perf | + sync | + defer | warm sync | warm defer | cold sync | cold defer |"
+	echo "|---|---|---|---|---|---|---|---|"
+	for k in $ks; do
+		row="| $k"
+		for kind in none sync defer; do
+			row="$row | $(cell "$(stats pstack $kind "$pre$k")")"
+		done
+		for w in pwarm pcold; do
+			for kind in sync defer; do
+				v=$(sed -n "s/^FTN-BENCH $w $kind //p" "$dir/$pre$k.results" 2>/dev/null)
+				case $v in
+				samples=*)
+					set -- $v
+					st=${1#samples=} f=${2#full=} n=${3#frames=}
+					[ "$st" -gt 0 ] || st=1
+					v="$f of ${1#samples=} ($((n / st))), lost ${4#lost=}"
+					;;
+				*) v=- ;;
+				esac
+				row="$row | $v"
+			done
+		done
+		# (stock kernels refuse defer: no pwarm/pcold line then)
+		echo "$row |"
+	done
 	if grep -q '^FTN-BENCH ureq ' "$dir/${pre}series.results" 2>/dev/null; then
 		echo
 		echo "Request path (series, test_unwind_deferred \"bench 10000\" and"

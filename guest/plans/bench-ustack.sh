@@ -45,6 +45,28 @@ ucold sync userstacktrace 8
 ucold deferred userstacktrace_deferred $((depth + 2))
 echo 0 >$t/events/syscalls/sys_enter_getppid/enable
 echo >$t/trace
+# perf: a perf event of ustack-bench samples every getppid() with its
+# callchain (tracepoint, period 1), the user part walked in the sample or
+# deferred (the series); no ftrace event. Per kind, the ns per call as
+# above, then the samples, those complete (all 34 user entries), the user
+# entries in all and the records lost, warm and cold (200 calls):
+#   FTN-BENCH pstack KIND ns...   FTN-BENCH pwarm|pcold KIND samples=S full=F frames=N lost=L
+pstack() { # kind: none | sync | defer
+	mode=${1#none}
+	v=$(ustack-bench $depth $ucalls $runs warm ${mode:+perf-$mode} 2>/dev/null)
+	if [ $? = 3 ]; then
+		msg "FTN-BENCH pstack $1 refused"
+		return
+	fi
+	msg "FTN-BENCH pstack $1 $(echo "$v" | grep -v '^perf' | sort -n | tr '\n' ' ')"
+	[ -n "$mode" ] || return
+	msg "FTN-BENCH pwarm $1 $(echo "$v" | sed -n 's/^perf //p')"
+	v=$(ustack-bench $depth 200 1 cold perf-$mode 2>/dev/null)
+	msg "FTN-BENCH pcold $1 $(echo "$v" | sed -n 's/^perf //p')"
+}
+pstack none
+pstack sync
+pstack defer
 # Debian's dash in libc's read(), neither with frame pointers: the figure
 # of guest/tests/ustack-libc.sh (frames of each stack, dash's among them)
 #   FTN-BENCH ulibc arch=A depth0=F dash0=D depth3=F dash3=D notcall=C

@@ -48,6 +48,19 @@ if [ -e $o ]; then
 	grep -v '^#' $t/trace | grep -A 10 'sys_getppid' | head -n 11
 	echo >$t/trace
 fi
+if command -v perf >/dev/null; then
+	echo "== perf record --call-graph fp,defer: each sample's user frames come at the return to user space and perf script joins them (patches 59-61)"
+	cd /tmp || exit 1
+	perf record -q -o /tmp/demo.data -e cpu-clock -c 500000 \
+		--call-graph fp,defer -- ustack-deep 4 300 >/dev/null 2>&1
+	perf script -i /tmp/demo.data -F comm,tid,ip,sym,dso 2>/dev/null |
+		awk '{ buf = buf $0 "\n" } $2 == "work" { hit = 1 }
+			!NF { if (hit) { printf "%s", buf; exit } buf = "" }'
+	echo "   the same samples with --no-merge-callchains: one record per cookie"
+	perf script -i /tmp/demo.data --no-merge-callchains 2>/dev/null |
+		grep -m 2 CALLCHAIN_DEFERRED
+	rm -f /tmp/demo.data
+fi
 echo "== function_graph in two instances with different filters (patches 17-26)"
 for i in reads writes; do
 	mkdir $t/instances/$i
