@@ -54,8 +54,9 @@ if [ "$arch" = x86_64 ]; then
 			-o "$root/usr/bin/$(basename "$c" .c)" "$c"
 	done
 fi
-# The tree's perf, for the deferred callchain tests (guest/tests/perf-*.sh)
-if [ "$arch" = x86_64 ]; then
+# The series' perf, for the deferred callchain tests (guest/tests/perf-*.sh);
+# not for make bench's stock trees, whose guests need no perf
+if [ "$arch" = x86_64 ] && [ "$src" = "$top/build/linux" ]; then
 	perf=$(SRC=$src "$top/scripts/perf-build.sh" "$arch")
 	cp "$perf" "$root/usr/bin/perf"
 fi
