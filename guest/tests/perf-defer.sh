@@ -161,9 +161,18 @@ perf evlist -v -i task.data >task.evlist 2>&1
 grep -q "defer_callchain: 1" task.evlist ||
 	bad "task: no defer_callchain in the recorded attr: $(cat task.evlist)"
 check task task.data all:8 "${off_sync:-x}"
-records=$(perf script --no-merge-callchains -i task.data 2>/dev/null |
-	grep -c CALLCHAIN_DEFERRED)
+# --no-merge-callchains: each sample with its cookie, each record with
+# its own; every sample's cookie has its record
+perf script --no-merge-callchains -i task.data >nomerge.out 2>/dev/null
+records=$(grep -c CALLCHAIN_DEFERRED nomerge.out)
 [ "$records" -ge 1 ] || bad "task: no PERF_RECORD_CALLCHAIN_DEFERRED"
+grep -o 'deferred cookie: 0x[0-9a-f]*' nomerge.out | awk '{ print $3 }' |
+	sort -u >nomerge.samples
+grep -o 'CALLCHAIN_DEFERRED cookie: 0x[0-9a-f]*' nomerge.out |
+	awk '{ print $3 }' | sort -u >nomerge.records
+[ -s nomerge.samples ] && awk 'NR == FNR { r[$1]; next } !($1 in r) { m++ }
+	END { exit m > 0 }' nomerge.records nomerge.samples ||
+	bad "--no-merge-callchains: $(wc -l <nomerge.samples) sample cookies, not all among the records' $(wc -l <nomerge.records)"
 
 rec cpu -a --call-graph fp,defer -- ustack-deep 8 4000
 check cpu cpu.data all:8 "${off_sync:-x}"
