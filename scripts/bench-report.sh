@@ -76,6 +76,21 @@ ppc_section() {
 	echo "at run time too."
 }
 
+# complete "stacks=S full=F frames=N [lost=L]" (or samples=S ...): a table
+# cell "F of S (N/S)[, lost L]"; "refused" stays; anything else is "-"
+complete() {
+	case $1 in
+	refused) echo refused ;;
+	*=*" full="*" frames="*)
+		set -- $1
+		d=${1#*=}
+		[ "$d" -gt 0 ] || d=1
+		echo "${2#full=} of ${1#*=} ($((${3#frames=} / d)))${4:+, lost ${4#lost=}}"
+		;;
+	*) echo - ;;
+	esac
+}
+
 # The user stack table of one arch, from the ustack, ucold, ulibc and
 # ureq lines: ustack_section TITLE PREFIX KERNELS UNIT (results in
 # DIR/PREFIXKERNEL.results; UNIT says what a figure counts)
@@ -93,17 +108,7 @@ ustack_section() {
 		done
 		for kind in sync deferred; do
 			v=$(sed -n "s/^FTN-BENCH ucold $kind //p" "$dir/$pre$k.results" 2>/dev/null)
-			case $v in
-			stacks=*)
-				set -- $v
-				st=${1#stacks=} f=${2#full=} n=${3#frames=}
-				[ "$st" -gt 0 ] || st=1
-				v="$f of ${1#stacks=} ($((n / st)))"
-				;;
-			refused) ;;
-			*) v=- ;;
-			esac
-			row="$row | $v"
+			row="$row | $(complete "$v")"
 		done
 		# ulibc: ustack-libc.sh's figure (depth0=F dash0=D ...)
 		v=$(sed -n "s/^FTN-BENCH ulibc //p" "$dir/$pre$k.results" 2>/dev/null)
@@ -147,16 +152,7 @@ ustack_section() {
 		for w in pwarm pcold; do
 			for kind in sync defer; do
 				v=$(sed -n "s/^FTN-BENCH $w $kind //p" "$dir/$pre$k.results" 2>/dev/null)
-				case $v in
-				samples=*)
-					set -- $v
-					st=${1#samples=} f=${2#full=} n=${3#frames=}
-					[ "$st" -gt 0 ] || st=1
-					v="$f of ${1#samples=} ($((n / st))), lost ${4#lost=}"
-					;;
-				*) v=- ;;
-				esac
-				row="$row | $v"
+				row="$row | $(complete "$v")"
 			done
 		done
 		# (stock kernels refuse defer: no pwarm/pcold line then)
