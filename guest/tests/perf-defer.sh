@@ -135,6 +135,8 @@ while [ $n -lt 17 ] && mkdir $t/instances/pd$n &&
 	n=$((n + 1))
 done
 nospc="not run: $n slots were free"
+# (a plan that ran perf's deferred events before this test fails here)
+[ $n = 16 ] || bad "every slot taken: not run, only $n of 16 slots were free"
 if [ $n = 16 ]; then
 	nospc=run
 	perf-defer-raw nospc || bad "every slot taken: the open did not fail with ENOSPC"
@@ -197,6 +199,9 @@ grep -q "not joined" unordered.err ||
 
 # A 32-bit task: the deferred walk reads 64-bit frames only, so its
 # samples keep the synchronous walk, fp,defer or not
+if [ "$(uname -m)" = x86_64 ] && ! command -v ustack-deep32 >/dev/null; then
+	bad "no ustack-deep32 (the 32-bit case)"
+fi
 if command -v ustack-deep32 >/dev/null; then
 	rec sync32 --call-graph fp -- ustack-deep32
 	check sync32 sync32.data all:8 learn
