@@ -141,7 +141,8 @@ if [ $n = 16 ]; then
 	nospc=run
 	perf-defer-raw nospc || bad "every slot taken: the open did not fail with ENOSPC"
 	perf record -o full.data -e cpu-clock -c 200000 \
-		--call-graph fp,defer -- ustack-deep 8 4000 >full.out 2>full.rec
+		--call-graph fp,defer -- ustack-deep 8 4000 >full.out 2>full.rec ||
+		bad "every slot taken: perf record failed: $(cat full.rec)"
 	grep -q "No deferred unwind slot free" full.rec ||
 		bad "every slot taken: perf record did not say so: $(cat full.rec)"
 	check full full.data all:8 "${off_sync:-x}"
