@@ -11,6 +11,7 @@ ftn_startup_selftests
 ftn_ftracetest test.d/ftrace/recursed_functions.tc \
 	test.d/ftrace/func-migrate.tc \
 	test.d/ftrace/fgraph-push-window.tc \
+	test.d/ftrace/fgraph-tail-call.tc \
 	test.d/event/userstacktrace-deferred.tc \
 	test.d/event/userstacktrace-deferred-exit.tc
 mkdir -p /tmp/debug-ours && cp /tests/perf-defer.sh /tmp/debug-ours/ &&
