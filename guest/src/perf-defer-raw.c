@@ -5,13 +5,15 @@
  * right after sigtrap, PERF_RECORD_CALLCHAIN_DEFERRED = 22, the callchain
  * marker PERF_CONTEXT_USER_DEFERRED = -640 followed by the cookie.
  * Modes:
- *   self ROUNDS   sample itself (cpu-clock) 8 calls deep in deep(): every
- *                 sample with the marker must have one record of its
- *                 cookie and thread, of 8 deep() frames or more, and
- *                 none its own synchronous user part
- *   cpu ROUNDS    as self, with an event of CPU 0 (pid -1, no side-band
- *                 bits but defer_output) while pinned there: the records
- *                 reach an event that is not the task's
+ *   self ROUNDS   sample itself (cpu-clock every 200 us) 8 calls deep in
+ *                 deep(): every sample with the marker must have one
+ *                 record of its cookie and thread, of 8 deep() frames or
+ *                 more, and none its own synchronous user part. The
+ *                 sampling event has defer_callchain; the records go to
+ *                 a dummy event with defer_output, as in perf record
+ *   cpu ROUNDS    as self, with events of CPU 0 (pid -1; the dummy has no
+ *                 side-band bits but defer_output) while pinned there:
+ *                 the records reach an event that is not the task's
  *   exit          a child sampled at its exit_group() (tracepoint
  *                 syscalls:sys_enter_exit_group, period 1): its record
  *                 comes from the exit path, before the memory map goes
@@ -21,7 +23,12 @@
  *   nospc         every deferred unwind slot is taken (by tracefs
  *                 instances) before perf's first such event: the open
  *                 must fail with ENOSPC
- *   off           an event without defer_callchain: a synchronous user
+ *   disable       a sample in the ioctl that disables its event (tracepoint
+ *                 syscalls:sys_enter_ioctl, period 1, both bits): its
+ *                 record reaches the dummy event, still enabled, and not
+ *                 the disabled event (documented); every other ioctl's
+ *                 sample has its record in both
+ *   off ROUNDS    an event without defer_callchain: a synchronous user
  *                 part (PERF_CONTEXT_USER), no marker, no record
  * Prints "perf-defer-raw MODE samples=N marked=N records=N matched=N
  * minframes=N lost=N" and exits 0 when the mode's checks hold.
@@ -54,6 +61,7 @@ static long page;
 
 struct seen {
 	uint64_t cookie;
+	uint64_t id;
 	uint32_t tid;
 	int matched;
 };
@@ -63,16 +71,20 @@ static long samples, records, matched, lost, unmatched_records, syncuser;
 static long minframes = -1, deeprecs;
 static uint32_t only_tid;
 
-static void set_defer(struct perf_event_attr *attr, int on)
+/* attr bits: defer_callchain, defer_output */
+#define DEFER_CALLCHAIN		1
+#define DEFER_OUTPUT		2
+#define DEFER_BOTH		(DEFER_CALLCHAIN | DEFER_OUTPUT)
+
+static void set_defer(struct perf_event_attr *attr, int bits)
 {
 	uint64_t *flags = (uint64_t *)((char *)attr + ATTR_FLAGS_OFFSET);
 
-	if (on)
-		*flags |= 3ULL << (ATTR_SIGTRAP_BIT + 1);
+	*flags |= (uint64_t)bits << (ATTR_SIGTRAP_BIT + 1);
 }
 
 static int open_event_cpu(pid_t pid, int cpu, uint32_t type,
-			  uint64_t config, uint64_t period, int defer)
+			  uint64_t config, uint64_t period, int bits)
 {
 	struct perf_event_attr attr;
 
@@ -86,14 +98,14 @@ static int open_event_cpu(pid_t pid, int cpu, uint32_t type,
 	attr.sample_id_all = 1;
 	attr.disabled = 1;
 	attr.exclude_callchain_kernel = 0;
-	set_defer(&attr, defer);
+	set_defer(&attr, bits);
 	return syscall(SYS_perf_event_open, &attr, pid, cpu, -1, 0);
 }
 
 static int open_event(pid_t pid, uint32_t type, uint64_t config,
-		      uint64_t period, int defer)
+		      uint64_t period, int bits)
 {
-	return open_event_cpu(pid, -1, type, config, period, defer);
+	return open_event_cpu(pid, -1, type, config, period, bits);
 }
 
 /* sample_id trailer: pid, tid, time, identifier */
@@ -137,6 +149,8 @@ static void record(const unsigned char *p, size_t size)
 		}
 		if (nrecs < MAX_COOKIES) {
 			recs[nrecs].cookie = cookie;
+			/* sample_id: pid, tid, time, identifier */
+			recs[nrecs].id = w[2 + nr + 2];
 			recs[nrecs].tid = id[1];
 			nrecs++;
 		}
@@ -267,8 +281,10 @@ static void report(const char *mode)
 
 static int mode_self(long rounds, int defer, int percpu)
 {
+	pid_t pid = percpu ? -1 : 0;
+	int cpu = percpu ? 0 : -1;
+	int fd, out = -1;
 	cpu_set_t set;
-	int fd;
 
 	if (percpu) {
 		CPU_ZERO(&set);
@@ -277,18 +293,35 @@ static int mode_self(long rounds, int defer, int percpu)
 			return 1;
 		only_tid = syscall(SYS_gettid);
 	}
-	fd = open_event_cpu(percpu ? -1 : 0, percpu ? 0 : -1,
-			    PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK,
-			    200000, defer);
-
+	fd = open_event_cpu(pid, cpu, PERF_TYPE_SOFTWARE,
+			    PERF_COUNT_SW_CPU_CLOCK, 200000,
+			    defer ? DEFER_CALLCHAIN : 0);
 	if (fd < 0) {
 		perror("perf_event_open");
 		return errno == EINVAL ? 77 : 1;
 	}
 	mp_self = map_event(fd);
+	if (defer) {
+		/*
+		 * The records go to a dummy event that is enabled first and
+		 * disabled last, as perf record's tracking event: a sample
+		 * taken in the ioctl that disables the sampling event asks
+		 * for a record, and an event that is off when the task
+		 * returns gets none (documented)
+		 */
+		out = open_event_cpu(pid, cpu, PERF_TYPE_SOFTWARE,
+				     PERF_COUNT_SW_DUMMY, 0, DEFER_OUTPUT);
+		if (out < 0 || ioctl(out, PERF_EVENT_IOC_SET_OUTPUT, fd)) {
+			perror("dummy event");
+			return 1;
+		}
+		ioctl(out, PERF_EVENT_IOC_ENABLE, 0);
+	}
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	deep(8, rounds);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	if (out >= 0)
+		ioctl(out, PERF_EVENT_IOC_DISABLE, 0);
 	drain(mp_self);
 	report(!defer ? "off" : percpu ? "cpu" : "self");
 	if (!defer)
@@ -297,8 +330,8 @@ static int mode_self(long rounds, int defer, int percpu)
 	/*
 	 * Every sample is taken in this task in user mode or in a syscall:
 	 * each has the marker, no synchronous user part, and its record; all
-	 * records but those of the enable and disable ioctls (from main())
-	 * hold the 9 deep() frames, work() and more
+	 * records but those of the sampling event's enable and disable
+	 * ioctls (from main()) hold the 9 deep() frames, work() and more
 	 */
 	return samples >= 10 && nmarks == samples && !syncuser &&
 	       matched == nmarks && !unmatched_records && !lost &&
@@ -322,7 +355,7 @@ static int mode_exit(void)
 		_exit(1);
 	}
 	fd = open_event(pid, PERF_TYPE_TRACEPOINT,
-			tracepoint("sys_enter_exit_group"), 1, 1);
+			tracepoint("sys_enter_exit_group"), 1, DEFER_BOTH);
 	if (fd < 0) {
 		perror("perf_event_open");
 		return 1;
@@ -345,7 +378,8 @@ static int mode_close(long rounds)
 	long r;
 
 	for (r = 0; r < rounds; r++) {
-		int fd = open_event(0, PERF_TYPE_TRACEPOINT, id, 1, 1);
+		int fd = open_event(0, PERF_TYPE_TRACEPOINT, id, 1,
+				    DEFER_BOTH);
 
 		if (fd < 0) {
 			perror("perf_event_open");
@@ -359,12 +393,84 @@ static int mode_close(long rounds)
 	return 0;
 }
 
+/* how many records of the event with identifier ID hold COOKIE */
+static int recs_of(uint64_t id, uint64_t cookie)
+{
+	int j, n = 0;
+
+	for (j = 0; j < nrecs; j++)
+		n += recs[j].id == id && recs[j].cookie == cookie;
+	return n;
+}
+
+static void __attribute__((noinline)) ioctls(int n)
+{
+	while (n--)
+		ioctl(-1, 0, 0);	/* EBADF: a sample at sys_enter_ioctl */
+}
+
+static int __attribute__((noinline)) deep_ioctls(int n)
+{
+	if (n <= 0)
+		ioctls(3);
+	else
+		deep_ioctls(n - 1);
+	return sink != 1;
+}
+
+static int mode_disable(void)
+{
+	int fd, out, i, bad = 0;
+	uint64_t id, out_id;
+
+	fd = open_event(0, PERF_TYPE_TRACEPOINT, tracepoint("sys_enter_ioctl"),
+			1, DEFER_BOTH);
+	if (fd < 0) {
+		perror("perf_event_open");
+		return 1;
+	}
+	mp_self = map_event(fd);
+	out = open_event(0, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY, 0,
+			 DEFER_OUTPUT);
+	if (out < 0 || ioctl(out, PERF_EVENT_IOC_SET_OUTPUT, fd) ||
+	    ioctl(fd, PERF_EVENT_IOC_ID, &id) ||
+	    ioctl(out, PERF_EVENT_IOC_ID, &out_id)) {
+		perror("dummy event");
+		return 1;
+	}
+	ioctl(out, PERF_EVENT_IOC_ENABLE, 0);
+	/* (its sys_enter_ioctl comes before the event is on: no sample) */
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	deep_ioctls(8);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ioctl(out, PERF_EVENT_IOC_DISABLE, 0);
+	drain(mp_self);
+	report("disable");
+	/* three ioctls 8 calls deep, then the disabling one */
+	if (samples != 4 || nmarks != 4 || matched != 4 || lost)
+		return 1;
+	for (i = 0; i < nmarks; i++) {
+		int last = i == nmarks - 1;
+		int mine = recs_of(id, marks[i].cookie);
+		int dummy = recs_of(out_id, marks[i].cookie);
+
+		printf("perf-defer-raw disable: sample %d: %d record(s) in its event, %d in the dummy\n",
+		       i, mine, dummy);
+		bad |= dummy != 1 || mine != !last;
+	}
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "self";
 	long rounds = argc > 2 ? atol(argv[2]) : 200;
 
 	page = sysconf(_SC_PAGESIZE);
+	if (rounds <= 0) {
+		fprintf(stderr, "perf-defer-raw: ROUNDS must be > 0\n");
+		return 2;
+	}
 	if (!strcmp(mode, "self"))
 		return mode_self(rounds, 1, 0);
 	if (!strcmp(mode, "cpu"))
@@ -373,16 +479,18 @@ int main(int argc, char **argv)
 		return mode_self(rounds, 0, 0);
 	if (!strcmp(mode, "exit"))
 		return mode_exit();
+	if (!strcmp(mode, "disable"))
+		return mode_disable();
 	if (!strcmp(mode, "close"))
 		return mode_close(rounds);
 	if (!strcmp(mode, "nospc")) {
 		int fd = open_event(0, PERF_TYPE_SOFTWARE,
-				    PERF_COUNT_SW_CPU_CLOCK, 200000, 1);
+				    PERF_COUNT_SW_CPU_CLOCK, 200000, DEFER_BOTH);
 
 		printf("perf-defer-raw nospc fd=%d errno=%d\n", fd,
 		       fd < 0 ? errno : 0);
 		return fd < 0 && errno == ENOSPC ? 0 : 1;
 	}
-	fprintf(stderr, "usage: perf-defer-raw self|cpu|off|exit|close|nospc [ROUNDS]\n");
+	fprintf(stderr, "usage: perf-defer-raw self|cpu|off|exit|close|disable|nospc [ROUNDS]\n");
 	return 2;
 }

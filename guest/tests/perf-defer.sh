@@ -3,8 +3,9 @@
 # (perf record --call-graph fp,defer; perf script joins each sample's
 # kernel part with its cookie's user part) and through the ring buffer
 # alone (perf-defer-raw: the ABI, a task event, a CPU event, a task sampled
-# at its exit, events freed by the close() their sample deferred). Software
-# events only (TCG has no PMU): cpu-clock every 200 us.
+# at its exit, a sample in the ioctl that disables its event, events freed
+# by the close() their sample deferred). Software events and tracepoints
+# only (TCG has no PMU): cpu-clock every 200 us.
 # For ustack-deep (8 calls deep; per task and -a), ustack-threads (3
 # threads, 4, 7 and 10 calls deep) and ustack-deep32 (a 32-bit task, whose
 # samples keep the synchronous walk: the deferred one reads 64-bit frames
@@ -107,12 +108,13 @@ check() {
 }
 
 rec() { # NAME ARGS...: perf record into NAME.data
-	n=$1
+	name=$1
 	shift
-	perf record -q -o "$n.data" -e cpu-clock -c 200000 "$@" \
-		>"$n.out" 2>"$n.rec" || { bad "$n: perf record failed"; cat "$n.rec"; }
-	if grep -q "no deferred user callchains" "$n.rec"; then
-		bad "$n: $(cat "$n.rec")"
+	perf record -q -o "$name.data" -e cpu-clock -c 200000 "$@" \
+		>"$name.out" 2>"$name.rec" ||
+		{ bad "$name: perf record failed"; cat "$name.rec"; }
+	if grep -q "no deferred user callchains" "$name.rec"; then
+		bad "$name: $(cat "$name.rec")"
 	fi
 }
 
@@ -154,7 +156,7 @@ done
 echo "perf-defer: every slot taken: $nospc"
 
 # The ABI without perf's parser
-for m in "self 4000" "cpu 4000" "off 2000" exit "close 500"; do
+for m in "self 4000" "cpu 4000" "off 2000" exit disable "close 500"; do
 	# shellcheck disable=SC2086
 	perf-defer-raw $m || bad "perf-defer-raw $m (exit $?)"
 done
