@@ -283,7 +283,8 @@ static int mode_self(long rounds, int defer, int percpu)
 {
 	pid_t pid = percpu ? -1 : 0;
 	int cpu = percpu ? 0 : -1;
-	int fd, out = -1;
+	int fd, out = -1, j, k, foreign = 0, dups = 0;
+	uint64_t out_id = 0;
 	cpu_set_t set;
 
 	if (percpu) {
@@ -311,7 +312,8 @@ static int mode_self(long rounds, int defer, int percpu)
 		 */
 		out = open_event_cpu(pid, cpu, PERF_TYPE_SOFTWARE,
 				     PERF_COUNT_SW_DUMMY, 0, DEFER_OUTPUT);
-		if (out < 0 || ioctl(out, PERF_EVENT_IOC_SET_OUTPUT, fd)) {
+		if (out < 0 || ioctl(out, PERF_EVENT_IOC_SET_OUTPUT, fd) ||
+		    ioctl(out, PERF_EVENT_IOC_ID, &out_id)) {
 			perror("dummy event");
 			return 1;
 		}
@@ -327,6 +329,16 @@ static int mode_self(long rounds, int defer, int percpu)
 	if (!defer)
 		return samples >= 10 && !nmarks && !records &&
 		       syncuser == samples ? 0 : 1;
+	/* only the dummy has defer_output; one record per thread and cookie */
+	for (j = 0; j < nrecs; j++) {
+		foreign += recs[j].id != out_id;
+		for (k = j + 1; k < nrecs; k++)
+			dups += recs[j].cookie == recs[k].cookie &&
+				recs[j].tid == recs[k].tid;
+	}
+	if (foreign || dups)
+		printf("perf-defer-raw %s: %d records not from the dummy, %d twice\n",
+		       percpu ? "cpu" : "self", foreign, dups);
 	/*
 	 * Every sample is taken in this task in user mode or in a syscall:
 	 * each has the marker, no synchronous user part, and its record; all
@@ -335,6 +347,7 @@ static int mode_self(long rounds, int defer, int percpu)
 	 */
 	return samples >= 10 && nmarks == samples && !syncuser &&
 	       matched == nmarks && !unmatched_records && !lost &&
+	       !foreign && !dups &&
 	       deeprecs >= records - 2 ? 0 : 1;
 }
 
@@ -446,8 +459,12 @@ static int mode_disable(void)
 	ioctl(out, PERF_EVENT_IOC_DISABLE, 0);
 	drain(mp_self);
 	report("disable");
-	/* three ioctls 8 calls deep, then the disabling one */
-	if (samples != 4 || nmarks != 4 || matched != 4 || lost)
+	/*
+	 * three ioctls 8 calls deep, then the disabling one; the records of
+	 * the three, in the event and in the dummy, hold the deep frames
+	 */
+	if (samples != 4 || nmarks != 4 || matched != 4 || lost ||
+	    deeprecs < 6)
 		return 1;
 	for (i = 0; i < nmarks; i++) {
 		int last = i == nmarks - 1;
