@@ -25,8 +25,10 @@
 #   than 8 entries open at the end, every function is inside the filter
 #   and something was traced; the same for the top-level function
 #   tracer's functions;
-# - the probes fired for the workload, the profiler counted hits, the
-#   stack tracer found a stack, each latency tracer a latency;
+# - the probes fired for the workload, and the kretprobe's events name
+#   their caller, never return_to_handler (patch 70), the profiler
+#   counted hits, the stack tracer found a stack, each latency tracer a
+#   latency;
 # - recursed_functions lines are well formed (no round has recorded one
 #   yet, so this check has not been exercised: recursion-torture.sh is
 #   the test of that file);
@@ -293,7 +295,10 @@ check_function() {
 # the kernel (the plan's init in wait4(), say), which has not returned
 # since it asked: such a cookie counts as pending, not as a failure. For
 # each cookie without a stack: its first request with the line before it
-# (the event that asked), and its task's last line.
+# (the event that asked), and its task's last line. Where an overrun
+# moved the window past the workload's end (seen once, x86_64, a round
+# with function_graph and 52264 events lost), requests before the window
+# count instead of none, and the round says so.
 check_deferred() {
 	awk -v t0="$2" "$awk_lib"'
 	{ c = ""; if (match($0, /cookie=[0-9a-f]+/))
@@ -303,6 +308,7 @@ check_deferred() {
 		last[who] = $0 } }
 	/combo-stop/ { stopped = 1 }
 	/<user stack deferred> cookie=/ { cpu_ts($0)
+		if (!stopped && ts >= 0 && ts < t0) early++
 		if (stopped || (ts >= 0 && ts < t0)) { prev = $0; next }
 		if (!(c in want)) { first[c] = prev "\n" $0; task[c] = who }
 		want[c] = 1; reqs++ }
@@ -315,7 +321,10 @@ check_deferred() {
 					last[task[c]] } }
 		for (c in got) if (got[c] > 1) { print "twice " c; bad++ }
 		if (!stopped) { print "no stop mark"; bad++ }
-		if (!reqs) { print "no requests"; bad++ }
+		# (an overrun can leave a window that starts after the
+		# workload stopped: requests before it, none to check)
+		if (!reqs && early) print "requests only before the window " early
+		else if (!reqs) { print "no requests"; bad++ }
 		printf "deferred requests=%d cookies=%d stacks=%d\n", reqs,
 			cookies, stacks
 		exit bad > 0 }' "$1" >$tmp/deferred
@@ -548,8 +557,8 @@ while [ $i -lt "$rounds" ]; do
 		fi
 		# The probes' events, before the stop mark: the workload's
 		# reads and forks, not the test's own. A kretprobe's return
-		# address where function_graph hooks the function too:
-		# return_to_handler (reported, not failed: see README)
+		# address where function_graph hooks the function too must be
+		# the caller's: the graph users run after the probe's ops
 		if [ $n -eq $((ninst - 1)) ] && [ $probes -eq 1 ]; then
 			sed '/combo-stop/q' $tmp/$c >$tmp/probes
 			for p in kp_read kr_read kp_clone; do
@@ -558,6 +567,7 @@ while [ $i -lt "$rounds" ]; do
 			x=$(grep " kr_read: " $tmp/probes |
 				grep -c 'return_to_handler')
 			res="$res kr_read-via-return_to_handler=$x"
+			[ "$x" -eq 0 ] || bad="$bad kr_read-via-return_to_handler"
 		fi
 		echo nop >$d/current_tracer
 		rmdir $d || bad="$bad rmdir-$c"
