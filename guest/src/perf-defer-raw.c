@@ -200,6 +200,25 @@ static struct perf_event_mmap_page *map_event(int fd)
 
 static struct perf_event_mmap_page *mp_self;
 
+/*
+ * An enabled dummy event with defer_output only, writing into FD's ring
+ * buffer (mapped already), as perf record's tracking event; its
+ * identifier in *ID. The fd, or -1.
+ */
+static int dummy_output(pid_t pid, int cpu, int fd, uint64_t *id)
+{
+	int out = open_event_cpu(pid, cpu, PERF_TYPE_SOFTWARE,
+				 PERF_COUNT_SW_DUMMY, 0, DEFER_OUTPUT);
+
+	if (out < 0 || ioctl(out, PERF_EVENT_IOC_SET_OUTPUT, fd) ||
+	    ioctl(out, PERF_EVENT_IOC_ID, id)) {
+		perror("dummy event");
+		return -1;
+	}
+	ioctl(out, PERF_EVENT_IOC_ENABLE, 0);
+	return out;
+}
+
 static void __attribute__((noinline)) work(long rounds)
 {
 	long r, i;
@@ -310,14 +329,9 @@ static int mode_self(long rounds, int defer, int percpu)
 		 * for a record, and an event that is off when the task
 		 * returns gets none (documented)
 		 */
-		out = open_event_cpu(pid, cpu, PERF_TYPE_SOFTWARE,
-				     PERF_COUNT_SW_DUMMY, 0, DEFER_OUTPUT);
-		if (out < 0 || ioctl(out, PERF_EVENT_IOC_SET_OUTPUT, fd) ||
-		    ioctl(out, PERF_EVENT_IOC_ID, &out_id)) {
-			perror("dummy event");
+		out = dummy_output(pid, cpu, fd, &out_id);
+		if (out < 0)
 			return 1;
-		}
-		ioctl(out, PERF_EVENT_IOC_ENABLE, 0);
 	}
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	deep(8, rounds);
@@ -443,15 +457,9 @@ static int mode_disable(void)
 		return 1;
 	}
 	mp_self = map_event(fd);
-	out = open_event(0, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY, 0,
-			 DEFER_OUTPUT);
-	if (out < 0 || ioctl(out, PERF_EVENT_IOC_SET_OUTPUT, fd) ||
-	    ioctl(fd, PERF_EVENT_IOC_ID, &id) ||
-	    ioctl(out, PERF_EVENT_IOC_ID, &out_id)) {
-		perror("dummy event");
+	out = dummy_output(0, -1, fd, &out_id);
+	if (out < 0 || ioctl(fd, PERF_EVENT_IOC_ID, &id))
 		return 1;
-	}
-	ioctl(out, PERF_EVENT_IOC_ENABLE, 0);
 	/* (its sys_enter_ioctl comes before the event is on: no sample) */
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	deep_ioctls(8);
