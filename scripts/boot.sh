@@ -4,7 +4,8 @@
 # guest's FTN-* lines arrive on a second serial port in LOG.results, where
 # kernel messages cannot interleave with them. Exit status: the plan's
 # (FTN-EXIT), 124 on timeout, 125 when the guest ended without FTN-EXIT,
-# 123 when stall-watch.sh stopped it after a stall or lockup report.
+# 123 when stall-watch.sh stopped it after a stall, lockup, oops or panic
+# report.
 # Usage: scripts/boot.sh ARCH KERNEL INITRD PLAN LOG [EXTRA_DIR]
 #   PLAN: a shell script run as /plan; EXTRA_DIR: copied to /extra.
 # Env: CPU (ppc64le: POWER9 | POWER10; x86_64: max), SMP (2), MEM (1024),

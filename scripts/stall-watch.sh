@@ -1,8 +1,9 @@
 #!/bin/sh
 # stall-watch.sh: stop a QEMU guest that a kernel report says is stuck, so
 # that a hung boot costs minutes, not its whole timeout. Polls the console
-# log; after a report of an RCU stall, a soft lockup or a hung task, the
-# guest has GRACE seconds to finish a test (its results log grows). If
+# log; after a report of an RCU stall, a soft lockup, a hung task, an
+# oops or a panic, the guest has GRACE seconds to finish a test (its
+# results log grows). If
 # none finishes, the report's line goes to MARK and QEMU is stopped. Such a
 # report fails the boot anyway (scan-console.sh); the grace only lets the
 # guest print its backtraces and, if it recovers, its remaining results.
@@ -12,7 +13,11 @@
 set -u
 con=$1 res=$2 pidf=$3 mark=$4
 grace=${STALL_GRACE:-120}
+# (a panic that oopses again on its way, as a ppc64le guest with a
+# corrupted stack did on 2026-11-27, never reboots: without the last two
+# it sat out its boot's whole timeout, two hours in make test-full)
 pat='detected stall|self-detected stall|soft lockup|blocked for more than'
+pat="$pat|Kernel panic - not syncing|Oops: "
 re="^\[ *[0-9]+\.[0-9]+\] .*($pat)"
 
 size() { wc -c <"$1" 2>/dev/null || echo 0; }
