@@ -98,7 +98,7 @@ wait "$watch" 2>/dev/null || true
 tr -d '\r' <"$res" >"$tmp/res" 2>/dev/null && cp "$tmp/res" "$res"
 if [ -s "$tmp/stalled" ]; then
 	echo "boot: FAIL: guest stuck after a kernel report, stopped" \
-		"${STALL_GRACE:-120}s later with no test finished:" >&2
+		"${STALL_GRACE:-120}s later with no test finished nor user output:" >&2
 	sed 's/^/  | /' "$tmp/stalled" >&2
 	rc=123
 elif grep -q '^FTN-QEMU-STATUS 124$' "$log.console"; then

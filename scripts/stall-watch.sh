@@ -2,9 +2,11 @@
 # stall-watch.sh: stop a QEMU guest that a kernel report says is stuck, so
 # that a hung boot costs minutes, not its whole timeout. Polls the console
 # log; after a report of an RCU stall, a soft lockup, a hung task, an
-# oops or a panic, the guest has GRACE seconds to finish a test (its
-# results log grows). If
-# none finishes, the report's line goes to MARK and QEMU is stopped. Such a
+# oops or a panic, the guest has GRACE seconds to show progress: a test
+# finished (its results log grows) or a line from user space on the
+# console (ftracetest prints one per case, but reports its results only
+# at its end). If
+# none comes, the report's line goes to MARK and QEMU is stopped. Such a
 # report fails the boot anyway (scan-console.sh); the grace only lets the
 # guest print its backtraces and, if it recovers, its remaining results.
 # Returns when QEMU is gone.
@@ -13,12 +15,19 @@
 set -u
 con=$1 res=$2 pidf=$3 mark=$4
 grace=${STALL_GRACE:-120}
-# (a panic that oopses again on its way, as a ppc64le guest with a
-# corrupted stack did on 2026-11-27, never reboots: without the last two
-# it sat out its boot's whole timeout, two hours in make test-full)
+# A panic whose own reporting oopses or hangs may never reboot the
+# guest, nor may an oops that leaves a lock held: then the boot would sit
+# out its timeout, two hours for make test-full's debug boots. So panics
+# and oopses count too (the first line of every oops on powerpc and
+# x86 carries "[#N]": "Oops: ... [#1]", "invalid opcode: 0000 [#1] ...").
 pat='detected stall|self-detected stall|soft lockup|blocked for more than'
-pat="$pat|Kernel panic - not syncing|Oops: "
+pat="$pat|Kernel panic - not syncing|\\[#[0-9]+\\]"
 re="^\[ *[0-9]+\.[0-9]+\] .*($pat)"
+# console lines from user space: those without a kernel timestamp
+user() {
+	c=$(grep -cav '^\[ *[0-9]*\.[0-9]*\]' "$con" 2>/dev/null) || c=${c:-0}
+	echo "$c"
+}
 
 size() { wc -c <"$1" 2>/dev/null || echo 0; }
 pid=""
@@ -33,18 +42,18 @@ while [ ! -s "$pidf" ]; do
 done
 pid=$(cat "$pidf")
 
-seen=0 since="" rsz=0 line=""
+seen=0 since="" rsz=0 usz=0 line=""
 while alive; do
 	sleep 5
 	n=$(grep -caE "$re" "$con" 2>/dev/null) || n=0
 	if [ "$n" -gt "$seen" ] && [ -z "$since" ]; then
-		since=$(date +%s) rsz=$(size "$res")
+		since=$(date +%s) rsz=$(size "$res") usz=$(user)
 		line=$(grep -aE "$re" "$con" | sed -n "$((seen + 1))p")
 	fi
 	seen=$n
 	[ -n "$since" ] || continue
-	if [ "$(size "$res")" -gt "$rsz" ]; then
-		since="" # a test finished after the report: not stuck
+	if [ "$(size "$res")" -gt "$rsz" ] || [ "$(user)" -gt "$usz" ]; then
+		since="" # progress after the report: not stuck
 		continue
 	fi
 	[ $(($(date +%s) - since)) -ge "$grace" ] || continue
