@@ -132,7 +132,8 @@ parse() { # boot label: sets plan smp flavour arch cpu expect key, and
 	# hotplug-fgraph.sh, which that boot runs too: 143 s of the 1835 s
 	# that boot took cold on 2026-11-27, the longest of make test)
 	debug-*) plan=debug smp=4 flavour=debug spec=${1#debug-} churn=3 \
-		fuzz=10600 combo=4 stressskip=mflr-flip,hotplug-fgraph ;;
+		fuzz=10600 combo=4
+		[ -n "${FULL:-}" ] || stressskip=mflr-flip,hotplug-fgraph ;;
 	# make test-full: the whole suite under the checkers, both arches
 	debugfull-x86_64*) plan=debugfull smp=4 flavour=debug \
 		spec=${1#debugfull-} churn=5 fuzz=10000 combo=10 ;;
