@@ -22,7 +22,8 @@ FTN_RETRY="preemptirq/irqsoff_tracer.tc"
 # instance pass too, for a case run in an instance), so that an
 # expectations file must name it and say why; a name that is no case
 # fails the run. The ppc64le debug kernel leaves out
-# event/toplevel-enable.tc (README, Known stock bugs).
+# event/toplevel-enable.tc (README, Known stock bugs); make test's x86_64
+# suite leaves out direct/ftrace-direct.tc (make test-full runs it).
 ftn_ftracetest() {
 	logs=/tmp/ftracetest-logs
 	rm -rf "$logs"

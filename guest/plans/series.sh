@@ -3,9 +3,9 @@
 # sites, the kprobe trap path, recursion, stack traces and interrupts under
 # function_graph, deferred user stacks), and our checks of the powerpc
 # back-chain walk (our programs, and Debian's dash in its libc), which here
-# sees sc (POWER10 has scv). The function_graph users' other cases test
-# generic code and run on x86_64 and POWER10 (they took 170 s of this boot
-# cold, 2026-11-27). The whole of ftracetest runs on the POWER10 model in
+# sees sc (POWER10 has scv). The other fgraph-*.tc cases run on x86_64
+# and POWER10: they test generic code, or are UNSUPPORTED on this config
+# (they took 170 s of this boot cold, 2026-11-27). The whole of ftracetest runs on the POWER10 model in
 # make test and on both models in make test-full.
 . /plans/boottrace.sh
 . /plans/ftracetest.sh
