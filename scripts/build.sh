@@ -53,7 +53,7 @@ out=$(cd "$out" && pwd)
 kobj=$out # the object tree kmake works in
 kmake() {
 	make -s -C "$src" O="$kobj" ARCH=$karch CROSS_COMPILE=$cross \
-		CC="ccache ${cross}gcc" HOSTCC="ccache gcc" "$@"
+		CC="$top/scripts/kcc.sh ${cross}gcc" HOSTCC="ccache gcc" "$@"
 }
 
 # Configure from scratch every time: cheap, and nothing stale survives. The
