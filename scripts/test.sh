@@ -106,8 +106,9 @@ elif [ -n "${FULL:-}" ]; then
 	# (longest first, so that two workers end near together; measured
 	# on 2026-11-27: debugfull-x86_64 83 minutes, the ppc64le debug
 	# boot 33, the x86_64 suite 19, the rest 10 or less; stress-x86_64
-	# was listed last then and had not begun after 80 minutes; alone
-	# after the others, it took 68 minutes, 45 of them its fuzz writes)
+	# was listed last then and had not begun after 80 minutes; rerun
+	# beside the last 50 minutes of the others, it took 68 minutes, 45
+	# of them its fuzz writes)
 	boots="debugfull-x86_64 stress-x86_64 debugfull-ppc64le-POWER10 \
 		x86_64 ppc64le-POWER10 ppc64le-POWER9 stress-ppc64le-POWER10"
 else
