@@ -12,6 +12,8 @@
  * Prints "fuzz seed=S writes=N files=N refused=N partial=N checked=N
  * changed=N" (partial: refused after part of the input was taken)
  * and one line per refused write that changed its file; exits 1 if any.
+ * Progress goes to stderr: every 250 tries alone, every 1000 tries of
+ * the first concurrent writer, and each writer's end.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -418,11 +420,12 @@ int main(int argc, char **argv)
 	for (i = 0; i < n / 2; i++) {
 		fuzz_one(&targets[rnd(NTARGETS)], 1);
 		if (i % 250 == 249)
-			fprintf(stderr, "fuzz: %lu writes alone in %ld s\n",
+			fprintf(stderr, "fuzz: %lu tries alone in %ld s\n",
 				i + 1, (long)(time(NULL) - t0));
 	}
 
 	/* Together, with the switcher and the workload */
+	t0 = time(NULL);
 	sw = spawn(switcher);
 	wl = spawn(workload);
 	/* After those two, which must not hold its write end */
@@ -436,16 +439,33 @@ int main(int argc, char **argv)
 			prctl(PR_SET_PDEATHSIG, SIGKILL);
 			rng = (seed * 2 + 1) * 0x9e3779b97f4a7c15ULL + w * 2 + 2;
 			writes = refused = partial = 0;
-			for (i = 0; i < (n - n / 2) / nw; i++)
+			for (i = 0; i < (n - n / 2) / nw; i++) {
 				fuzz_one(&targets[rnd(NTARGETS)], 0);
-			dprintf(pfd[1], "%lu %lu %lu\n", writes, refused,
+				/*
+				 * One writer tells how far the others are: a
+				 * slow guest and a hung one look alike on a
+				 * silent console until the boot's timeout.
+				 */
+				if (w == 0 && i % 1000 == 999)
+					fprintf(stderr,
+						"fuzz: %lu of %lu tries by writer 0 of %u together in %ld s\n",
+						i + 1, (n - n / 2) / nw, nw,
+						(long)(time(NULL) - t0));
+			}
+			dprintf(pfd[1], "%u %lu %lu %lu\n", w, writes, refused,
 				partial);
 			_exit(0);
 		}
 	}
 	close(pfd[1]);
 	res = fdopen(pfd[0], "r");
-	while (res && fscanf(res, "%lu %lu %lu", &cw, &cr, &cp) == 3) {
+	/*
+	 * Each writer's end, as it comes: a silent console then points at
+	 * the writers still at work.
+	 */
+	while (res && fscanf(res, "%u %lu %lu %lu", &w, &cw, &cr, &cp) == 4) {
+		fprintf(stderr, "fuzz: writer %u of %u done after %ld s: %lu writes\n",
+			w, nw, (long)(time(NULL) - t0), cw);
 		writes += cw;
 		refused += cr;
 		partial += cp;
