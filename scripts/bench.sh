@@ -102,16 +102,20 @@ built() { # arch-kernel: wait for its build; false when it failed
 	done
 	[ "$(cat "$out/built-$1")" = ok ]
 }
-ptree() { # pid: it and every process under it
-	echo "$1"
-	for c in $(ps -o pid= --ppid "$1"); do
-		ptree "$c"
-	done
-}
 builder &
 bpid=$!
 # On the way out (a failed boot, ^C) no build may go on without us
-trap '[ -z "$bpid" ] || kill $(ptree $bpid) 2>/dev/null || :' EXIT
+unbuild() { # the builder and all under it, stopped, then signalled
+	[ -n "$bpid" ] || return 0
+	l=$("$s/ptree.sh" "$bpid")
+	# shellcheck disable=SC2086
+	{ kill $l; kill -CONT $l; } 2>/dev/null || :
+}
+trap unbuild EXIT
+# (a shell killed by a signal runs no EXIT trap)
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 
 for k in $xk; do
 	built "x86_64-$k" || exit 1

@@ -65,6 +65,9 @@ kmake() {
 # fresh clone gets.
 cfg=$(mktemp -d)
 trap 'rm -rf "$cfg"' EXIT
+# (a shell killed by a signal runs no EXIT trap: make test's ^C)
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 kobj=$cfg/o
 mkdir "$kobj"
 kmake KCONFIG_CONFIG="$cfg/.config" tinyconfig >/dev/null 2>&1

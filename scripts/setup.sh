@@ -10,7 +10,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 pkgs="make gcc libc6-dev git perl flex bison bc cpio xz-utils kmod libelf-dev
 zlib1g-dev libssl-dev ccache busybox-static qemu-system-x86 qemu-system-ppc
 gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross python3-ply python3-git
-$*"
+procps $*"
 
 missing=""
 for p in $pkgs; do

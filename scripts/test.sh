@@ -31,6 +31,32 @@ step() { # name command...: one tally line for a step that must succeed
 }
 elapsed() { echo "$(($(date +%s) - t0))s"; }
 
+# ^C (or TERM, HUP) stops what this run started: jobs in the background
+# of a non-interactive shell ignore SIGINT, so the builder, the boot
+# workers with their guests and checkpatch went on without us. The trap
+# is the main shell's only: those jobs, subshells, reset it. Its roots
+# are the jobs' numbers from $!, those still our children (not the
+# handler's own command substitutions, nor a number reused since).
+jobs=""
+stop() { # status signal
+	trap '' INT TERM HUP
+	echo "test: $2, stopping its jobs ($(elapsed))"
+	kids=" $(ps -o pid= --ppid $$ | tr -s ' \n' '  ') "
+	l=""
+	for j in $jobs; do
+		case $kids in *" $j "*) l="$l $("$s/ptree.sh" "$j")" ;; esac
+	done
+	# (stopped first, all of the tree, then signalled: none of them can
+	# start a guest the list missed; SIGCONT lets the TERM in)
+	# shellcheck disable=SC2086
+	[ -z "$l" ] || { kill $l; kill -CONT $l; } 2>/dev/null
+	wait
+	exit "$1"
+}
+trap 'stop 130 interrupted' INT
+trap 'stop 143 terminated' TERM
+trap 'stop 129 hung up' HUP
+
 # The harness must fail what it claims to fail. Each check boots a plan that
 # provokes a real WARN, a real panic or a hang, and passes only when boot.sh
 # rejects that boot for that reason.
@@ -74,6 +100,7 @@ echo "test: checkpatch --strict, in the background ($(elapsed))"
 	echo "FAIL checkpatch.sh: exit $? (log: build/test/checkpatch.log)" \
 		>>"$tally"
 	echo "test: checkpatch done ($(elapsed))" >>"$out/checkpatch.log"; } &
+jobs="$jobs $!"
 # ftracetest's selftest/bashisms.tc, on the host (the guests have no perl)
 step checkbashisms "$s/checkbashisms.sh"
 # combo.sh's function_graph pairing check, on known traces (the host)
@@ -341,8 +368,11 @@ worker() {
 	done
 }
 builder &
+jobs="$jobs $!"
 worker &
+jobs="$jobs $!"
 worker &
+jobs="$jobs $!"
 wait
 cat "$out/checkpatch.log"
 echo "test: done in $(elapsed)"

@@ -79,6 +79,9 @@ fi
 cd "$tree"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# (a shell killed by a signal runs no EXIT trap: make test's ^C)
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 "$top/scripts/export.sh" --patches-only "$tmp"
 cur=$("$top/scripts/series-hash.sh" "$tmp")
 want=$("$top/scripts/series-hash.sh" "$top/series")
