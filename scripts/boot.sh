@@ -94,7 +94,11 @@ rc=0
 "$top/scripts/stall-watch.sh" "$log.console" "$res" "$tmp/qemu.pid" \
 	"$tmp/stalled" &
 watch=$!
-{ timeout -k 10 "$tmo" "$@" </dev/null 2>&1 || echo "FTN-QEMU-STATUS $?"; } |
+# (--foreground: QEMU stays in our process group, so a signal to the
+# group (make test's ^C, a CI's TERM) reaches it too; in its own group
+# it outlived a TERM to make test's group by up to an hour)
+{ timeout --foreground -k 10 "$tmo" "$@" </dev/null 2>&1 ||
+	echo "FTN-QEMU-STATUS $?"; } |
 	sed -u 's/\r$//' | tee "$log.console" | sh -c "$filter" || true
 kill "$watch" 2>/dev/null || true
 wait "$watch" 2>/dev/null || true
