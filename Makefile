@@ -3,9 +3,8 @@
 #   make run [ARCH=ppc64le]   boot the patched kernel and show the features
 #                             (DEBUG=1: the x86_64 debug kernel, debug plan)
 #   make test                 checkpatch, both arches, ftracetest, our tests
-#                             (48 minutes cold in a fresh clone with an
-#                             empty ccache, 2026-11-27, before ccache's
-#                             depend mode: README;
+#                             (46 minutes cold in a fresh clone with an
+#                             empty ccache, 2026-11-27: README;
 #                             make test-full: every boot whole)
 #   make bench                the series against stock 6.1 and 6.12
 #                             (not part of make test; build/bench/results.md)
