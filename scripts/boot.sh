@@ -22,6 +22,7 @@ smp=${SMP:-2} mem=${MEM:-1024} tmo=${TIMEOUT:-1200} show=${SHOW:-user}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # (a shell killed by a signal runs no EXIT trap: make test's ^C)
+trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP
 mkdir -p "$tmp/root"

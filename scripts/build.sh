@@ -66,6 +66,7 @@ kmake() {
 cfg=$(mktemp -d)
 trap 'rm -rf "$cfg"' EXIT
 # (a shell killed by a signal runs no EXIT trap: make test's ^C)
+trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP
 kobj=$cfg/o

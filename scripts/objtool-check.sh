@@ -13,6 +13,10 @@ if [ ! -f "$base" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# (a shell killed by a signal runs no EXIT trap: make test's ^C)
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 norm "$log" >"$tmp/got"
 grep -v '^#' "$base" | sort -u >"$tmp/base"
 comm -23 "$tmp/got" "$tmp/base" >"$tmp/new"

@@ -12,6 +12,7 @@ label=$1 results=$2 expect=$3 tally=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # (a shell killed by a signal runs no EXIT trap: make test's ^C)
+trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP
 sed -n 's/^FTN-RESULT \([^ ]*\) \([^ ]*\) \([A-Z]*\)$/\1\/\2 \3/p' "$results" \

@@ -39,7 +39,9 @@ elapsed() { echo "$(($(date +%s) - t0))s"; }
 # handler's own command substitutions, nor a number reused since).
 jobs=""
 stop() { # status signal
-	trap '' INT TERM HUP
+	# (PIPE too: with "make test | tee log", ^C kills tee first, and
+	# the echo below would end us before anything was stopped)
+	trap '' INT TERM HUP PIPE
 	echo "test: $2, stopping its jobs ($(elapsed))"
 	kids=" $(ps -o pid= --ppid $$ | tr -s ' \n' '  ') "
 	l=""
@@ -51,6 +53,19 @@ stop() { # status signal
 	# shellcheck disable=SC2086
 	[ -z "$l" ] || { kill $l; kill -CONT $l; } 2>/dev/null
 	wait
+	# (the jobs' children end after them, boot.sh and build.sh removing
+	# their folders: up to 30 s for them to go, so that a run started
+	# next does not race them; no SIGKILL, as a number freed meanwhile
+	# may be another process's)
+	i=0
+	while [ "$i" -lt 30 ]; do
+		left=0
+		for p in $l; do kill -0 "$p" 2>/dev/null && left=$((left + 1)); done
+		[ "$left" -eq 0 ] && break
+		sleep 1
+		i=$((i + 1))
+	done
+	[ "$left" -eq 0 ] || echo "test: $left of its processes still ending"
 	exit "$1"
 }
 trap 'stop 130 interrupted' INT

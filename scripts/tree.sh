@@ -80,6 +80,7 @@ cd "$tree"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # (a shell killed by a signal runs no EXIT trap: make test's ^C)
+trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP
 "$top/scripts/export.sh" --patches-only "$tmp"
