@@ -97,7 +97,7 @@ rc=0
 watch=$!
 # (--foreground: QEMU stays in our process group, so a signal to the
 # group (make test's ^C, a CI's TERM) reaches it too; in its own group
-# it outlived a TERM to make test's group by up to an hour)
+# it outlived a TERM to make test's group until its own timeout)
 { timeout --foreground -k 10 "$tmo" "$@" </dev/null 2>&1 ||
 	echo "FTN-QEMU-STATUS $?"; } |
 	sed -u 's/\r$//' | tee "$log.console" | sh -c "$filter" || true

@@ -3,7 +3,9 @@
 # first, and print their numbers, one a line, for a caller that then
 # sends them a signal and SIGCONT. Each is stopped before its children
 # are listed, so none can start a child that the list misses (a worker
-# starting a guest while the tree is walked). Needs ps (procps).
+# starting a guest while the tree is walked); a process that exits
+# between its listing and its stop leaves its children out (they pass
+# to init). Needs ps (procps).
 # Usage: scripts/ptree.sh PID
 set -u
 ptree() {

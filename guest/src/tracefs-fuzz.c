@@ -442,9 +442,10 @@ int main(int argc, char **argv)
 			for (i = 0; i < (n - n / 2) / nw; i++) {
 				fuzz_one(&targets[rnd(NTARGETS)], 0);
 				/*
-				 * One writer tells how far the others are: a
-				 * slow guest and a hung one look alike on a
-				 * silent console until the boot's timeout.
+				 * Writer 0 reports for itself only, as a
+				 * sample (the others show at their end,
+				 * below): a slow guest and a hung one look
+				 * alike on a silent console.
 				 */
 				if (w == 0 && i % 1000 == 999)
 					fprintf(stderr,
