@@ -4,7 +4,7 @@
 #                             (DEBUG=1: the x86_64 debug kernel, debug plan)
 #   make test                 checkpatch, both arches, ftracetest, our tests
 #                             (46 minutes cold in a fresh clone with an
-#                             empty ccache, 2026-11-27; over 60 on the
+#                             empty ccache, 2026-11-27; 77 on the
 #                             fresh machine of 2026-11-28: README;
 #                             make test-full: every boot whole)
 #   make bench                the series against stock 6.1 and 6.12
